@@ -1,0 +1,28 @@
+# Two commands do all the set-up: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip >/dev/null
+	$(BIN)/pip install -e '.[test]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/tvgames $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check app engines remote tests
+
+bench: $(STAMP)
+	$(BIN)/tvgames bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,259 @@
+"""The engine API every game shares (after OpenSpiel's Game/State split).
+
+A :class:`Game` is immutable rules plus configuration and makes states; a :class:`State` is the
+mutable position. Chance is an explicit turn: when :meth:`State.current_player` returns
+:data:`CHANCE`, :meth:`State.chance_outcomes` lists ``(outcome, probability)`` and the caller
+applies one outcome like any action. The app samples with its seeded generator
+(:func:`sample_chance`), and the odds core and computer players enumerate the same list, so one
+seed replays a whole game exactly.
+
+Actions are small ints; every action round-trips through text. A state serialises to a plain
+JSON-able dict with a schema version: that dict is the save format.
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+CHANCE = -1
+"""``current_player()`` while the dice are in the air."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+
+class InvalidActionError(ValueError):
+    """The action is malformed: not an action of this game at all (bad int, unparsable text)."""
+
+
+class IllegalActionError(ValueError):
+    """The action is well formed but not allowed in this position."""
+
+
+class SaveFormatError(ValueError):
+    """A saved state cannot be read: wrong game, unknown schema version or damaged fields."""
+
+
+class Game(abc.ABC):
+    """Immutable rules and configuration; a factory for states.
+
+    Subclasses set ``name`` (the registry key) and rule flags as ``ClassVar``; variants are
+    subclasses that override those flags.
+    """
+
+    name: ClassVar[str] = ""
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 4
+
+    def __init__(self, num_players: int = 1, **params: Any) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {num_players}"
+            )
+        self.num_players = num_players
+        self.params: dict[str, Any] = dict(params)
+
+    @abc.abstractmethod
+    def new_initial_state(self) -> State:
+        """The position before the first roll."""
+
+    def config(self) -> dict[str, Any]:
+        """What :func:`load_game` needs to make this game again (stored in every save)."""
+        return {"game": self.name, "num_players": self.num_players, **self.params}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.config()!r})"
+
+
+class State(abc.ABC):
+    """A mutable position of a :class:`Game`."""
+
+    SCHEMA_VERSION: ClassVar[int] = 1
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    # -- whose turn -----------------------------------------------------------------------------
+    @abc.abstractmethod
+    def current_player(self) -> int:
+        """The player to act, or :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    # -- moves ----------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The sorted actions the player to act may take now (empty at chance and terminal nodes)."""
+
+    @abc.abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``[(outcome, probability)]`` at a chance node; the probabilities sum to 1."""
+
+    @abc.abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already checked to be legal (or a chance outcome)."""
+
+    def apply_action(self, action: int) -> None:
+        """Apply a player action or a chance outcome, checking it first."""
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise InvalidActionError(f"an action is an int, not {action!r}")
+        action = int(action)
+        if self.is_terminal():
+            raise IllegalActionError("the game is over")
+        if self.is_chance_node():
+            if action not in {o for o, _ in self.chance_outcomes()}:
+                raise IllegalActionError(f"{action} is not a chance outcome here")
+        elif action not in self.legal_actions():
+            raise IllegalActionError(f"{self.action_to_string(action)} is not legal now")
+        self._apply(action)
+
+    @abc.abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """A short text for an action, unique among actions of this game."""
+
+    def string_to_action(self, text: str) -> int:
+        """The inverse of :meth:`action_to_string` over the actions possible now."""
+        candidates = (
+            [o for o, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+        )
+        for action in candidates:
+            if self.action_to_string(action) == text:
+                return action
+        raise InvalidActionError(f"no action {text!r} here")
+
+    # -- results --------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def returns(self) -> list[float]:
+        """Each player's score so far (final once terminal)."""
+
+    def winners(self) -> list[int]:
+        """The players with the best return (ties share the win)."""
+        scores = self.returns()
+        best = max(scores)
+        return [p for p, s in enumerate(scores) if s == best]
+
+    # -- observation and saving -----------------------------------------------------------------
+    @abc.abstractmethod
+    def to_dict(self, player: int | None = None) -> dict[str, Any]:
+        """A JSON-able view of the position.
+
+        With ``player=None`` it is the full save; with a player it is what that player can see
+        (renderers and computer players read only this).
+        """
+
+    @classmethod
+    @abc.abstractmethod
+    def from_dict(cls, game: Game, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`to_dict` output; raise :class:`SaveFormatError` if damaged."""
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def __str__(self) -> str:
+        return repr(self.to_dict())
+
+
+_REGISTRY: dict[str, type[Game]] = {}
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a game (or variant) loadable by its ``name``."""
+    if not cls.name:
+        raise TypeError(f"{cls.__name__} has no name")
+    if cls.name in _REGISTRY and _REGISTRY[cls.name] is not cls:
+        raise TypeError(f"two games are called {cls.name!r}")
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def registered_games() -> list[str]:
+    _import_all_games()
+    return sorted(_REGISTRY)
+
+
+def load_game(name: str, **params: Any) -> Game:
+    """Make a game by registry name, e.g. ``load_game("yahtzee-classic", num_players=2)``."""
+    _import_all_games()
+    try:
+        cls = _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"no game called {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+    return cls(**params)
+
+
+def load_state(data: Mapping[str, Any]) -> State:
+    """Rebuild a saved state: ``data`` holds ``game`` (the config) and ``state``."""
+    try:
+        config = dict(data["game"])
+        name = config.pop("game")
+        game = load_game(name, **config)
+        state_data = data["state"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveFormatError(f"not a saved game: {exc}") from exc
+    return type(game.new_initial_state()).from_dict(game, state_data)
+
+
+def save_state(state: State) -> dict[str, Any]:
+    """The JSON-able save of a state, readable by :func:`load_state`."""
+    return {"game": state.game.config(), "state": state.to_dict()}
+
+
+def _import_all_games() -> None:
+    # Game packages register themselves on import; import the known families lazily so that
+    # engines.core itself stays cheap to import.
+    import importlib
+
+    for module in ("engines.yahtzee", "engines.monopoly_dice"):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+def sample_chance(state: State, rng: np.random.Generator) -> int:
+    """Draw one chance outcome with the caller's generator."""
+    outcomes = state.chance_outcomes()
+    probs = np.fromiter((p for _, p in outcomes), dtype=float, count=len(outcomes))
+    index = int(rng.choice(len(outcomes), p=probs / probs.sum()))
+    return outcomes[index][0]
+
+
+def play_out(
+    state: State,
+    rng: np.random.Generator,
+    choose: Callable[[State], int] | Sequence[Callable[[State], int]],
+    max_steps: int = 1_000_000,
+) -> State:
+    """Play ``state`` to the end: chance from ``rng``, moves from ``choose`` (one per player or shared)."""
+    for _ in range(max_steps):
+        player = state.current_player()
+        if player == TERMINAL:
+            return state
+        if player == CHANCE:
+            state.apply_action(sample_chance(state, rng))
+        else:
+            chooser = choose[player] if isinstance(choose, Sequence) else choose
+            state.apply_action(chooser(state))
+    raise RuntimeError("the game did not end")
+
+
+def rng_state(rng: np.random.Generator) -> dict[str, Any]:
+    """The generator's exact state as JSON-able data (for saves)."""
+    return rng.bit_generator.state
+
+
+def rng_from_state(data: Mapping[str, Any]) -> np.random.Generator:
+    """A generator restored from :func:`rng_state` output."""
+    name = data.get("bit_generator", "PCG64")
+    bit_generator = getattr(np.random, name)()
+    bit_generator.state = dict(data)
+    return np.random.Generator(bit_generator)

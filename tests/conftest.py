@@ -1,0 +1,15 @@
+"""Every test runs headless: SDL's dummy video and audio drivers, and a throwaway data directory."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _tvgames_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TVGAMES_HOME", str(tmp_path / "tvgames-home"))
