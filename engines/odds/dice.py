@@ -8,7 +8,7 @@ die (say two policeman faces) simply counts twice: :meth:`Die.distinct_faces` an
 >>> D6.distinct_faces()[0]
 Face(number=1, colour=None, label='1')
 >>> coin = Die("coin", (Face(label="heads"), Face(label="tails"), Face(label="tails")))
->>> [round(p, 3) for p in coin.face_probabilities()]
+>>> [round(float(p), 3) for p in coin.face_probabilities()]
 [0.333, 0.667]
 """
 
