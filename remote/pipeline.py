@@ -1,0 +1,264 @@
+"""The input pipeline: raw codes from every source in, clean button events out.
+
+It does what remotes and the kernel do not do alike:
+
+- translates device codes to buttons with the device's keymap (stage 1), ignoring (and logging
+  once) codes the keymap does not know;
+- makes its own auto-repeat from the profile's timing, so IR, CEC, USB and keyboard repeat
+  alike (the app turns SDL key repeat off, and kernel autorepeats only say "still held");
+- suppresses the duplicate presses IR and universal remotes send: on a remote with ``dedupe`` a
+  release is held back for ``dedupe_window_ms``, and a press of the same button inside that
+  window cancels both, so a held key 2 keeps shaking;
+- ends a press itself ``release_timeout_ms`` after the last code from a remote that sends no
+  trustworthy release, and at once when its device is unplugged;
+- marks REPEAT and RELEASE events of a press held ``long_press_ms`` or more as long presses.
+
+Event times are on the caller's clock and never go backwards. Synthesised events carry the time
+they were due, not the time of the poll that found them, so output does not depend on how often
+``poll`` is called (bar the catch-up rule: after a stall, overdue repeats collapse into one).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from remote.buttons import Button, ButtonEvent, Press
+from remote.keymap import Keymap, keymap_for_device
+from remote.sources import PLUG, UNPLUG, EventSource, RawEvent
+
+log = logging.getLogger(__name__)
+
+KEYBOARD_SOURCE = "keyboard"
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class InputTiming:
+    """Repeat, de-duplication and release timing (from the firmware profile's ``input``)."""
+
+    repeat_delay_ms: int = 500
+    repeat_rate_hz: float = 8.0
+    dedupe_window_ms: int = 120
+    release_timeout_ms: int = 200
+    long_press_ms: int = 600
+
+
+@dataclass
+class _Hold:
+    """A button that is down."""
+
+    source: str
+    pressed_at: float
+    last_code_at: float
+    next_repeat: float
+    dedupe: bool
+    sends_release: bool
+    pending_release: float | None = None
+
+
+@dataclass(frozen=True)
+class _Input:
+    """A raw event after stage 1: a button (or none) and what happened."""
+
+    time: float
+    what: str  # "press", "release", "repeat", "scan", PLUG, UNPLUG
+    device: str
+    button: Button | None = None
+    dedupe: bool = False
+    sends_release: bool = True
+
+
+@dataclass
+class _Unknowns:
+    seen: set[tuple[str, str]] = field(default_factory=set)
+
+    def once(self, device: str, code: str, message: str, *args: object) -> None:
+        if (device, code) not in self.seen:
+            self.seen.add((device, code))
+            log.warning(message, *args)
+
+
+class InputPipeline:
+    """Turns raw input from sources and the keyboard into :class:`ButtonEvent` lists.
+
+    Call :meth:`poll` once per frame with the current time; it never blocks.
+    """
+
+    def __init__(
+        self,
+        timing: InputTiming,
+        keymaps: Mapping[str, Keymap] = {},  # noqa: B006 - read only
+        sources: Sequence[EventSource] = (),
+    ) -> None:
+        self.timing = timing
+        self.keymaps: Mapping[str, Keymap] = dict(keymaps)
+        self.sources: list[EventSource] = list(sources)
+        self._queue: list[_Input] = []
+        self._held: dict[Button, _Hold] = {}
+        self._clock = float("-inf")
+        self._unknown = _Unknowns()
+        self._order = {b: i for i, b in enumerate(Button)}
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def push_key(self, button: Button, down: bool, now: float, source: str = KEYBOARD_SOURCE) -> None:
+        """A key went down or up on the keyboard (or any source that sends exact releases)."""
+        self._queue.append(_Input(now, "press" if down else "release", source, button))
+
+    def add_source(self, source: EventSource) -> None:
+        """Read from one more source from the next poll on."""
+        self.sources.append(source)
+
+    def poll(self, now: float) -> list[ButtonEvent]:
+        """Everything that happened up to ``now``: drains the sources, then the timers."""
+        for source in self.sources:
+            for raw in source.read(now):
+                translated = self._translate(raw)
+                if translated is not None:
+                    self._queue.append(translated)
+        queue, self._queue = sorted(self._queue, key=lambda i: i.time), []
+        out: list[ButtonEvent] = []
+        for item in queue:
+            at = max(item.time, self._clock)
+            self._advance(at, out)
+            self._apply(item, at, out)
+        self._advance(now, out)
+        return out
+
+    def next_deadline(self) -> float | None:
+        """When the next repeat or synthesised release is due (None if no button is down).
+
+        A caller that sleeps while idle wakes up by then; a replay polls exactly there.
+        """
+        dues = [due for _, due in self._dues()]
+        return min(dues) if dues else None
+
+    def is_held(self, button: Button) -> bool:
+        """Whether ``button`` is down now (a release held back for de-duplication still counts)."""
+        return button in self._held
+
+    def close(self) -> None:
+        """Close every source."""
+        for source in self.sources:
+            source.close()
+        self.sources.clear()
+
+    # -- stage 1 ----------------------------------------------------------------------------------
+
+    def _translate(self, raw: RawEvent) -> _Input | None:
+        if raw.type in (PLUG, UNPLUG):
+            return _Input(raw.time, raw.type, raw.device)
+        keymap = keymap_for_device(self.keymaps, raw.device)
+        if raw.type == "EV_MSC" and raw.code == "MSC_SCAN":
+            return _Input(raw.time, "scan", raw.device)
+        if raw.type != "EV_KEY":
+            return None
+        if keymap is None:
+            self._unknown.once(raw.device, "", "no keymap for device %r: keys ignored", raw.device)
+            return None
+        button = keymap.button_for(raw.code)
+        if button is None:
+            self._unknown.once(
+                raw.device, raw.code, "ignoring %s from %r (keymap %r)", raw.code, raw.device, keymap.name
+            )
+            return None
+        what = {1: "press", 0: "release", 2: "repeat"}.get(raw.value)
+        if what is None:
+            return None
+        return _Input(raw.time, what, raw.device, button, keymap.dedupe, keymap.sends_release)
+
+    # -- the state machine ------------------------------------------------------------------------
+
+    def _emit(self, out: list[ButtonEvent], button: Button, kind: Press, at: float, hold: _Hold) -> None:
+        held_ms = (at - hold.pressed_at) * 1000.0
+        long_press = kind is not Press.PRESS and held_ms >= self.timing.long_press_ms - _EPS
+        out.append(ButtonEvent(button, kind, at, long_press, hold.source))
+        self._clock = max(self._clock, at)
+
+    def _press(self, button: Button, item: _Input, at: float, out: list[ButtonEvent]) -> None:
+        delay = self.timing.repeat_delay_ms / 1000.0
+        hold = _Hold(item.device, at, at, at + delay, item.dedupe, item.sends_release)
+        self._held[button] = hold
+        self._emit(out, button, Press.PRESS, at, hold)
+
+    def _release(self, button: Button, at: float, out: list[ButtonEvent]) -> None:
+        hold = self._held.pop(button)
+        self._emit(out, button, Press.RELEASE, at, hold)
+
+    def _apply(self, item: _Input, at: float, out: list[ButtonEvent]) -> None:
+        self._clock = max(self._clock, at)
+        if item.what == UNPLUG:
+            for button in [b for b, h in self._held.items() if h.source == item.device]:
+                self._release(button, at, out)
+            log.info("input device %r unplugged", item.device)
+            return
+        if item.what == PLUG:
+            log.info("input device %r plugged in", item.device)
+            return
+        if item.what == "scan":
+            for hold in self._held.values():
+                if hold.source == item.device and hold.pending_release is None:
+                    hold.last_code_at = at
+            return
+        button = item.button
+        assert button is not None
+        hold = self._held.get(button)
+        if item.what in ("press", "repeat"):
+            if not item.sends_release and item.what == "press":
+                # A remote without key-ups can hold one button at a time: a new one ends the old.
+                for other in [b for b, h in self._held.items() if h.source == item.device and b != button]:
+                    self._release(other, at, out)
+            if hold is None:
+                self._press(button, item, at, out)
+            else:
+                # A duplicate press, or a kernel autorepeat: the button is still down.
+                hold.pending_release = None
+                hold.last_code_at = at
+                if hold.next_repeat < at:
+                    period = 1.0 / self.timing.repeat_rate_hz
+                    missed = int((at - hold.next_repeat) / period) + 1
+                    hold.next_repeat += missed * period
+        elif hold is not None:  # release
+            if hold.dedupe:
+                hold.pending_release = at
+            else:
+                self._release(button, at, out)
+
+    def _dues(self) -> list[tuple[Button, float]]:
+        dues = []
+        for button, hold in self._held.items():
+            if hold.pending_release is not None:
+                dues.append((button, hold.pending_release + self.timing.dedupe_window_ms / 1000.0))
+                continue
+            due = hold.next_repeat
+            if not hold.sends_release:
+                due = min(due, hold.last_code_at + self.timing.release_timeout_ms / 1000.0)
+            dues.append((button, due))
+        return dues
+
+    def _advance(self, until: float, out: list[ButtonEvent]) -> None:
+        """Emit every repeat and synthesised release due at or before ``until``, in time order."""
+        period = 1.0 / self.timing.repeat_rate_hz
+        while True:
+            dues = [(due, self._order[b], b) for b, due in self._dues() if due <= until + _EPS]
+            if not dues:
+                break
+            due, _, button = min(dues)
+            hold = self._held[button]
+            if hold.pending_release is not None:
+                self._release(button, due, out)
+                continue
+            timeout = hold.last_code_at + self.timing.release_timeout_ms / 1000.0
+            if not hold.sends_release and timeout <= hold.next_repeat:
+                self._release(button, timeout, out)
+                continue
+            if until - due >= period - _EPS:
+                # Caught up after a stall: one repeat for the lot, not a burst.
+                skipped = int((until - due) / period + _EPS)
+                hold.next_repeat += skipped * period
+                due = hold.next_repeat
+            hold.next_repeat += period
+            self._emit(out, button, Press.REPEAT, due, hold)
+        self._clock = max(self._clock, until)
