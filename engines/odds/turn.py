@@ -1,0 +1,195 @@
+"""Odds over a turn of rolls: made on the next roll, and made by the end of the turn with the best holds.
+
+The caller gives, for every outcome of a :class:`DiceSpace` and every box, a final value: 1/0 for
+"this box is made" (a predicate) or any number (the points it would score, to get expected
+points). :class:`TurnOdds` then runs the exact dynamic programme over the whole outcome space, for
+all boxes at once (one column per box):
+
+    V_0 = final values (no roll left)
+    V_r = best over the keeps an outcome allows of (transition @ V_{r-1})     (r rolls left)
+
+Two per-outcome flags cover the Power die: ``stop`` outcomes end the rolling at once (Freeze: the
+value is the final value whatever the rolls left), and ``extra_roll`` outcomes grant one more roll
+once the regular rolls are used up (Power showing after the last roll: the fourth roll).
+
+The tables ``V_r`` depend only on the final values and the flags, so one :class:`TurnOdds` per set
+of boxes answers every position: :meth:`TurnOdds.hint` then costs one (holds x outcomes) product.
+
+>>> from engines.odds.dice import D6
+>>> from engines.odds.space import dice_space
+>>> space = dice_space([(D6, 5)])
+>>> yahtzee = TurnOdds(space, [lambda faces: len(set(faces)) == 1])
+>>> round(float(yahtzee.hint(None, None, rolls_left=3).end_of_turn[0]), 6)   # from a fresh turn
+0.046029
+>>> h = yahtzee.hint((6, 6, 6, 2, 3), (True, True, True, False, False), rolls_left=2)
+>>> round(float(h.next_roll[0]), 6), h.best_hold[0].tolist()
+(0.027778, [True, True, True, False, False])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from engines.odds.space import DiceSpace, DieSpec, FaceTuple
+
+TIE_TOLERANCE = 1e-12
+"""Holds whose values differ by less than this count as equally good (the one holding more dice wins)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The odds of every box from one position (arrays have one entry per box)."""
+
+    now: np.ndarray
+    """(B,) the final value of the dice as they lie (NaN before the first roll)."""
+    next_roll: np.ndarray
+    """(B,) expected final value right after the next roll with the current holds (NaN: no roll left)."""
+    end_with_current_holds: np.ndarray
+    """(B,) by the end of the turn, rolling next with the current holds and then holding best."""
+    end_of_turn: np.ndarray
+    """(B,) by the end of the turn with the best holds from here (equals ``now`` if no roll is left)."""
+    best_hold: np.ndarray
+    """(B, n_dice) bool: the hold that reaches ``end_of_turn`` (every die held means: stop now)."""
+    hold_masks: np.ndarray
+    """(M, n_dice) bool: every hold possible now, most dice held first."""
+    hold_values: np.ndarray
+    """(M, B) the end-of-turn value of each hold in ``hold_masks``."""
+    rolls_available: int
+    """The regular rolls left, 1 when only a Power fourth roll is left, 0 when the rolling is over."""
+
+
+class TurnOdds:
+    """Exact turn odds for one set of boxes over one dice space (tables built lazily, then reused).
+
+    ``values`` is an (O, B) array (bool or float) or a list of B functions of the canonical faces
+    of an outcome (see :meth:`DiceSpace.evaluate`).
+    """
+
+    def __init__(
+        self,
+        space: DiceSpace,
+        values: np.ndarray | Sequence[Callable[[FaceTuple], Any]],
+        *,
+        stop: np.ndarray | None = None,
+        extra_roll: np.ndarray | None = None,
+    ) -> None:
+        if not isinstance(values, np.ndarray) and values and callable(values[0]):
+            values = space.evaluate(list(values))
+        final = np.asarray(values, dtype=float)
+        if final.ndim == 1:
+            final = final[:, None]
+        if final.ndim != 2 or final.shape[0] != space.n_outcomes:
+            raise ValueError(f"values must be ({space.n_outcomes}, boxes), not {final.shape}")
+        self.space = space
+        self.final = final
+        self.stop = self._flag(stop)
+        self.extra_roll = self._flag(extra_roll) & ~self.stop
+        self._tables: dict[tuple[int, bool], np.ndarray] = {}
+        self._masks = _hold_masks(space.n_dice)
+
+    @property
+    def n_boxes(self) -> int:
+        return self.final.shape[1]
+
+    def _flag(self, flag: np.ndarray | None) -> np.ndarray:
+        if flag is None:
+            return np.zeros(self.space.n_outcomes, dtype=bool)
+        flag = np.asarray(flag, dtype=bool)
+        if flag.shape != (self.space.n_outcomes,):
+            raise ValueError(f"an outcome flag has shape ({self.space.n_outcomes},), not {flag.shape}")
+        return flag
+
+    def roll_value(self, after: np.ndarray) -> np.ndarray:
+        """(O, B): the value of holding best and rolling once, when ``after`` is the value after that roll."""
+        return self.space.best_keep(self.space.expect(after))
+
+    def table(self, rolls_left: int, extra_available: bool = True) -> np.ndarray:
+        """(O, B) the value of each outcome just rolled, with ``rolls_left`` regular rolls still to come."""
+        if rolls_left < 0:
+            raise ValueError("rolls_left cannot be negative")
+        key = (rolls_left, extra_available and bool(self.extra_roll.any()))
+        if key not in self._tables:
+            if rolls_left == 0:
+                if key[1]:
+                    table = np.where(self.extra_roll[:, None], self.roll_value(self.final), self.final)
+                else:
+                    table = self.final
+            else:
+                after = self.table(rolls_left - 1, key[1])
+                table = np.where(self.stop[:, None], self.final, self.roll_value(after))
+            self._tables[key] = table
+        return self._tables[key]
+
+    def hint(
+        self,
+        dice: Sequence[DieSpec] | None,
+        held: Sequence[bool] | None,
+        rolls_left: int,
+        extra_available: bool = True,
+    ) -> Hint:
+        """The odds of every box from a position.
+
+        ``dice`` lists the dice group after group (None before the first roll of the turn, when
+        ``held`` is ignored); ``rolls_left`` counts the regular rolls still allowed;
+        ``extra_available`` is False once a Power fourth roll has been used.
+        """
+        space = self.space
+        n = space.n_dice
+        nan = np.full(self.n_boxes, np.nan)
+        if dice is None:
+            if rolls_left < 1:
+                raise ValueError("before the first roll there must be a roll left")
+            masks = np.zeros((1, n), dtype=bool)
+            rows = space.outcome_probs[None, :]
+            now = nan
+            current = 0
+            after = self.table(rolls_left - 1, extra_available)
+            available = rolls_left
+        else:
+            held = np.zeros(n, dtype=bool) if held is None else np.asarray(held, dtype=bool)
+            if held.shape != (n,):
+                raise ValueError(f"a hold mask has {n} entries, not {held.shape}")
+            outcome = space.outcome_index(dice)
+            now = self.final[outcome]
+            if self.stop[outcome]:
+                available = 0
+            elif rolls_left > 0:
+                available = rolls_left
+                after = self.table(rolls_left - 1, extra_available)
+            elif extra_available and self.extra_roll[outcome]:
+                available = 1
+                after = self.final
+            else:
+                available = 0
+            if available == 0:
+                everything = np.ones((1, n), dtype=bool)
+                return Hint(now, nan, now, now, np.ones((self.n_boxes, n), bool), everything, now[None], 0)
+            masks = self._masks
+            rows = space.transition_rows(space.hold_keep_indices(dice, masks))
+            current = int(np.flatnonzero((masks == held).all(axis=1))[0])
+        hold_values = rows @ after
+        best = hold_values.max(axis=0)
+        # The first hold (most dice held) within the tolerance of the best: no needless re-rolls.
+        choice = np.argmax(hold_values >= best - TIE_TOLERANCE, axis=0)
+        return Hint(
+            now=now,
+            next_roll=rows[current] @ self.final,
+            end_with_current_holds=hold_values[current],
+            end_of_turn=best,
+            best_hold=masks[choice],
+            hold_masks=masks,
+            hold_values=hold_values,
+            rolls_available=available,
+        )
+
+
+def _hold_masks(n_dice: int) -> np.ndarray:
+    """Every hold mask over ``n_dice`` dice, most dice held first, then in binary order."""
+    codes = np.arange(2**n_dice)
+    masks = ((codes[:, None] >> np.arange(n_dice)[None, :]) & 1).astype(bool)
+    order = np.lexsort((codes, -masks.sum(axis=1)))
+    return masks[order]
