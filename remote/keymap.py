@@ -62,10 +62,15 @@ class Keymap:
     def __hash__(self) -> int:
         return hash((self.name, tuple(sorted(self.codes.items())), self.devices))
 
+    @property
+    def catch_all(self) -> bool:
+        """Whether this keymap is only the fallback for any device (its patterns are all ``*``)."""
+        return all(pattern.strip("*") == "" for pattern in self.devices)
+
 
 def keymap_for_device(keymaps: Mapping[str, Keymap], device_name: str) -> Keymap | None:
-    """The first keymap (in profile order) whose device patterns match ``device_name``."""
-    for keymap in keymaps.values():
-        if keymap.matches(device_name):
-            return keymap
-    return None
+    """The keymap for the device called ``device_name``: the first (in profile order) whose
+    patterns name it, else the first catch-all (``"*"``) keymap, else None."""
+    matching = [k for k in keymaps.values() if k.matches(device_name)]
+    specific = [k for k in matching if not k.catch_all]
+    return (specific or matching or [None])[0]

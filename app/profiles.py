@@ -1,0 +1,486 @@
+"""Firmware profiles: one YAML file per box model (display, safe area, colours, language, remotes).
+
+A profile names its framebuffer, the shape of the TV it drives, the overscan-safe margins, the
+broadcast-safe colour limits, the default language, the input timing and the stage-1 keymap of
+every remote the box ships with. ``extends: <name>`` starts from another profile: mappings merge
+key by key (a ``null`` value removes an inherited key), everything else is replaced.
+
+Loading validates everything and refuses a bad file with :class:`ProfileError`, whose text is
+one line: ``<file>: <key.path>: <problem>``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import yaml
+
+from remote.buttons import Button
+from remote.keymap import Keymap
+from remote.pipeline import InputTiming
+
+PROFILE_DIR = Path(__file__).resolve().parent.parent / "firmware_profiles"
+DEFAULT_PROFILE = "hd-720"
+
+RGB = tuple[int, int, int]
+
+ASPECTS: tuple[tuple[int, int], ...] = ((4, 3), (16, 9), (16, 10))
+"""TV shapes a profile may declare."""
+LANGUAGES = ("en", "fa")
+
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_COLOUR_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_CODE = re.compile(r"^(KEY|BTN)_[A-Z0-9_]+$")
+
+# Allowed keys, and those every complete profile must have (after ``extends`` is merged).
+_TOP = {"extends", "description", "display", "colour", "language", "input", "remotes"}
+_TOP_REQUIRED = ("display", "colour", "language", "input", "remotes")
+_DISPLAY = {"width", "height", "refresh_hz", "aspect", "safe_area", "font_scale"}
+_SAFE = ("top", "right", "bottom", "left")
+_COLOUR = {"max_level", "max_red", "theme"}
+_REMOTE = {"devices", "dedupe", "sends_release", "keys"}
+_REMOTE_REQUIRED = ("devices", "keys")
+
+# (low, high) per number; the input timings also take their type from InputTiming.
+_RANGES: dict[str, tuple[float, float]] = {
+    "width": (160, 3840),
+    "height": (120, 2160),
+    "refresh_hz": (24, 240),
+    "font_scale": (0.5, 3.0),
+    "max_level": (128, 255),
+    "max_red": (64, 255),
+    "repeat_delay_ms": (100, 2000),
+    "repeat_rate_hz": (1, 30),
+    "dedupe_window_ms": (0, 500),
+    "release_timeout_ms": (50, 2000),
+    "long_press_ms": (200, 5000),
+}
+
+
+class ProfileError(Exception):
+    """A profile cannot be used. ``str()`` is one line: ``<file>: <key.path>: <problem>``."""
+
+    def __init__(self, file: str | Path, path: str, problem: str) -> None:
+        self.file, self.path, self.problem = str(file), path or "(top)", problem
+        super().__init__(f"{self.file}: {self.path}: {self.problem}")
+
+
+@dataclass(frozen=True)
+class SafeArea:
+    """Margins, in framebuffer pixels, that overscan may hide: keep everything important inside."""
+
+    top: int
+    right: int
+    bottom: int
+    left: int
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One box model, validated. Build with :func:`load_profile`."""
+
+    name: str
+    source: Path
+    width: int
+    height: int
+    refresh_hz: int
+    display_aspect: tuple[int, int]
+    pixel_aspect: float
+    safe_area: SafeArea
+    font_scale: float
+    max_level: int
+    max_red: int
+    default_language: str
+    theme: Mapping[str, RGB]
+    input: InputTiming
+    remotes: Mapping[str, Keymap]
+    description: str = ""
+
+    def safe_colour(self, rgb: tuple[int, ...] | list[int]) -> RGB:
+        """``rgb`` made broadcast-safe: no channel above ``max_level``, and red above ``max_red``
+        only as far as green or blue are as bright (a light grey stays grey, a pure red is tamed).
+
+        >>> p = load_profile("hd-720")
+        >>> p.safe_colour((255, 255, 255)), p.safe_colour((255, 0, 0)), p.safe_colour((250, 120, 240))
+        ((235, 235, 235), (200, 0, 0), (235, 120, 235))
+        """
+        return _clamp(rgb, self.max_level, self.max_red)
+
+
+def _clamp(rgb: tuple[int, ...] | list[int], max_level: int, max_red: int) -> RGB:
+    r, g, b = (max(0, min(int(c), max_level)) for c in rgb[:3])
+    return (min(r, max(max_red, g, b)), g, b)
+
+
+# -- finding files ------------------------------------------------------------------------------------
+
+
+def available_profiles() -> list[str]:
+    """The names of the profiles shipped in ``firmware_profiles/``, sorted."""
+    return sorted(p.stem for p in PROFILE_DIR.glob("*.yaml"))
+
+
+def profile_path(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
+    """The file a profile name or path stands for (a bare name is looked up next to
+    ``relative_to``, then in ``firmware_profiles/``)."""
+    text = str(name_or_path)
+    if isinstance(name_or_path, Path) or "/" in text or text.endswith((".yaml", ".yml")):
+        path = Path(text).expanduser()
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to / path
+        return path
+    for folder in (relative_to, PROFILE_DIR):
+        if folder is not None and (folder / f"{text}.yaml").is_file():
+            return folder / f"{text}.yaml"
+    return PROFILE_DIR / f"{text}.yaml"
+
+
+# -- YAML with line numbers and no silent duplicate keys ------------------------------------------------
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = False) -> dict:
+    seen: dict[Any, int] = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r} (first on line {seen[key] + 1})", key_node.start_mark
+            )
+        seen[key] = key_node.start_mark.line
+    return yaml.SafeLoader.construct_mapping(loader, node, deep)
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ProfileError(path, "(file)", "no such profile file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(path, "(file)", f"cannot read: {exc}") from None
+    try:
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1} column {mark.column + 1}" if mark else "(yaml)"
+        problem = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
+        raise ProfileError(path, where, f"YAML: {problem}") from None
+    except yaml.YAMLError as exc:
+        raise ProfileError(path, "(yaml)", " ".join(str(exc).split())) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ProfileError(path, "(top)", f"expected a mapping of settings, got {_kind(data)}")
+    return data
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"a boolean ({value})"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"{type(value).__name__} {value!r}"
+
+
+# -- extends --------------------------------------------------------------------------------------------
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        if value is None:
+            out.pop(key, None)
+        elif isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _resolve(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
+    """The merged document of ``path`` and its ``extends`` ancestors, each file checked on its own."""
+    real = path.resolve()
+    if real in chain:
+        cycle = " -> ".join(p.name for p in (*chain[chain.index(real) :], real))
+        raise ProfileError(chain[-1], "extends", f"cyclic extends: {cycle}")
+    data = _read_yaml(path)
+    _check(data, path, complete=False)
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str) or not parent.strip():
+        raise ProfileError(path, "extends", f"expected a profile name, got {_kind(parent)}")
+    parent_path = profile_path(parent.strip(), relative_to=path.parent)
+    if not parent_path.is_file():
+        raise ProfileError(path, "extends", f"no profile {parent!r} (looked for {parent_path})")
+    return _merge(_resolve(parent_path, (*chain, real)), data)
+
+
+# -- validation -----------------------------------------------------------------------------------------
+
+
+def _evdev_key_names() -> frozenset[str] | None:
+    try:
+        from evdev import ecodes
+    except ImportError:  # not Linux: code names are checked for shape only
+        return None
+    return frozenset(name for name in ecodes.ecodes if name.startswith(("KEY_", "BTN_")))
+
+
+_KEY_NAMES = _evdev_key_names()
+
+
+def _unknown_keys(mapping: dict, allowed: set[str], file: Path, path: str) -> None:
+    for key in mapping:
+        if key not in allowed:
+            where = f"{path}.{key}" if path else str(key)
+            raise ProfileError(file, where, f"unknown key (expected one of: {', '.join(sorted(allowed))})")
+
+
+def _mapping(value: Any, file: Path, path: str) -> dict:
+    if not isinstance(value, dict):
+        raise ProfileError(file, path, f"expected a mapping, got {_kind(value)}")
+    return value
+
+
+def _number(value: Any, file: Path, path: str, key: str, integer: bool) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or (integer and not isinstance(value, int))
+    ):
+        raise ProfileError(
+            file, path, f"expected {'an integer' if integer else 'a number'}, got {_kind(value)}"
+        )
+    low, high = _RANGES[key]
+    if not low <= value <= high:
+        raise ProfileError(file, path, f"{value} is out of range {low:g}..{high:g}")
+
+
+def _required(mapping: dict, keys: tuple[str, ...] | set[str], file: Path, path: str) -> None:
+    for key in sorted(keys) if isinstance(keys, set) else keys:
+        if key not in mapping:
+            raise ProfileError(file, f"{path}.{key}" if path else key, "missing")
+
+
+def _parse_aspect(value: Any, file: Path, path: str) -> tuple[int, int]:
+    text = str(value).strip() if isinstance(value, str) else None
+    match = re.fullmatch(r"(\d+)\s*:\s*(\d+)", text or "")
+    aspect = (int(match[1]), int(match[2])) if match else None
+    if aspect not in ASPECTS:
+        shapes = ", ".join(f'"{w}:{h}"' for w, h in ASPECTS)
+        raise ProfileError(file, path, f"expected a TV shape ({shapes}), got {_kind(value)}")
+    return aspect
+
+
+def _parse_colour(value: Any, file: Path, path: str) -> RGB:
+    if isinstance(value, str) and _HEX.match(value):
+        return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+    if (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value)
+    ):
+        return (value[0], value[1], value[2])
+    raise ProfileError(file, path, f"expected [r, g, b] with 0..255 or '#rrggbb', got {_kind(value)}")
+
+
+def _parse_button(value: Any, file: Path, path: str) -> Button:
+    if isinstance(value, str):
+        try:
+            return Button[value.strip().upper()]
+        except KeyError:
+            pass
+    raise ProfileError(
+        file, path, f"unknown button {value!r} (expected one of: {', '.join(b.name for b in Button)})"
+    )
+
+
+def _check_remote(name: Any, remote: Any, file: Path, complete: bool) -> None:
+    path = f"remotes.{name}"
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ProfileError(file, path, "a remote name is lower-case letters, digits, '-' and '_'")
+    if remote is None:
+        return  # removes an inherited remote
+    remote = _mapping(remote, file, path)
+    _unknown_keys(remote, _REMOTE, file, path)
+    if complete:
+        _required(remote, _REMOTE_REQUIRED, file, path)
+    if "devices" in remote:
+        devices = remote["devices"]
+        if (
+            not isinstance(devices, list)
+            or not devices
+            or not all(isinstance(d, str) and d.strip() for d in devices)
+        ):
+            raise ProfileError(
+                file, f"{path}.devices", f"expected a list of device name patterns, got {_kind(devices)}"
+            )
+    for flag in ("dedupe", "sends_release"):
+        if flag in remote and not isinstance(remote[flag], bool):
+            raise ProfileError(file, f"{path}.{flag}", f"expected true or false, got {_kind(remote[flag])}")
+    if "keys" in remote:
+        keys = _mapping(remote["keys"], file, f"{path}.keys")
+        for code, button in keys.items():
+            where = f"{path}.keys.{code}"
+            if not isinstance(code, str) or not _CODE.match(code):
+                raise ProfileError(file, where, "expected an evdev key name such as KEY_OK")
+            if _KEY_NAMES is not None and code not in _KEY_NAMES:
+                raise ProfileError(file, where, f"unknown evdev key code {code}")
+            if button is not None:
+                _parse_button(button, file, where)
+        if complete and not any(b is not None for b in keys.values()):
+            raise ProfileError(file, f"{path}.keys", "a remote needs at least one key")
+
+
+def _check(data: dict[str, Any], file: Path, complete: bool) -> None:
+    """Check types, ranges and names of what ``data`` holds; with ``complete``, also that nothing is
+    missing and the parts agree (a file on its own may be a partial profile that ``extends``)."""
+    _unknown_keys(data, _TOP, file, "")
+    if complete:
+        _required(data, _TOP_REQUIRED, file, "")
+    if "description" in data and not isinstance(data["description"], str):
+        raise ProfileError(file, "description", f"expected text, got {_kind(data['description'])}")
+    if "language" in data and data["language"] not in LANGUAGES:
+        raise ProfileError(
+            file, "language", f"expected one of {', '.join(LANGUAGES)}, got {_kind(data['language'])}"
+        )
+
+    display = _mapping(data.get("display", {}), file, "display")
+    _unknown_keys(display, _DISPLAY, file, "display")
+    if complete:
+        _required(display, _DISPLAY, file, "display")
+    for key in ("width", "height", "refresh_hz", "font_scale"):
+        if key in display:
+            _number(display[key], file, f"display.{key}", key, integer=key != "font_scale")
+    if "aspect" in display:
+        _parse_aspect(display["aspect"], file, "display.aspect")
+    if "safe_area" in display:
+        safe = _mapping(display["safe_area"], file, "display.safe_area")
+        _unknown_keys(safe, set(_SAFE), file, "display.safe_area")
+        if complete:
+            _required(safe, _SAFE, file, "display.safe_area")
+        for side, margin in safe.items():
+            if isinstance(margin, bool) or not isinstance(margin, int) or margin < 0:
+                raise ProfileError(
+                    file,
+                    f"display.safe_area.{side}",
+                    f"expected pixels (an integer >= 0), got {_kind(margin)}",
+                )
+        if complete:
+            if safe["left"] + safe["right"] > display["width"] // 2:
+                raise ProfileError(file, "display.safe_area", "left + right margins take over half the width")
+            if safe["top"] + safe["bottom"] > display["height"] // 2:
+                raise ProfileError(
+                    file, "display.safe_area", "top + bottom margins take over half the height"
+                )
+
+    colour = _mapping(data.get("colour", {}), file, "colour")
+    _unknown_keys(colour, _COLOUR, file, "colour")
+    if complete:
+        _required(colour, _COLOUR, file, "colour")
+    for key in ("max_level", "max_red"):
+        if key in colour:
+            _number(colour[key], file, f"colour.{key}", key, integer=True)
+    if complete and colour["max_red"] > colour["max_level"]:
+        raise ProfileError(
+            file, "colour.max_red", f"{colour['max_red']} is above max_level {colour['max_level']}"
+        )
+    if "theme" in colour:
+        theme = _mapping(colour["theme"], file, "colour.theme")
+        for key, value in theme.items():
+            if not isinstance(key, str) or not _COLOUR_NAME.match(key):
+                raise ProfileError(
+                    file, f"colour.theme.{key}", "a colour name is lower_case_with_underscores"
+                )
+            if value is not None:
+                _parse_colour(value, file, f"colour.theme.{key}")
+
+    timing = _mapping(data.get("input", {}), file, "input")
+    timing_fields = {f.name: f for f in fields(InputTiming)}
+    _unknown_keys(timing, set(timing_fields), file, "input")
+    for key, value in timing.items():
+        _number(value, file, f"input.{key}", key, integer=timing_fields[key].type == "int")
+
+    remotes = _mapping(data.get("remotes", {}), file, "remotes")
+    for name, remote in remotes.items():
+        _check_remote(name, remote, file, complete)
+    if complete and not remotes:
+        raise ProfileError(file, "remotes", "a profile needs at least one remote")
+
+
+# -- building -------------------------------------------------------------------------------------------
+
+
+def _build(data: dict[str, Any], path: Path) -> Profile:
+    display, colour = data["display"], data["colour"]
+    width, height = display["width"], display["height"]
+    aspect = _parse_aspect(display["aspect"], path, "display.aspect")
+    remotes = {
+        name: Keymap(
+            name=name,
+            codes={code: _parse_button(b, path, name) for code, b in remote["keys"].items() if b is not None},
+            devices=tuple(remote["devices"]),
+            dedupe=remote.get("dedupe", True),
+            sends_release=remote.get("sends_release", True),
+        )
+        for name, remote in data["remotes"].items()
+    }
+    max_level, max_red = colour["max_level"], colour["max_red"]
+    theme = {
+        key: _clamp(_parse_colour(value, path, key), max_level, max_red)
+        for key, value in colour.get("theme", {}).items()
+        if value is not None
+    }
+    timing = InputTiming(**data["input"])
+    return Profile(
+        name=path.stem,
+        source=path,
+        width=width,
+        height=height,
+        refresh_hz=display["refresh_hz"],
+        display_aspect=aspect,
+        pixel_aspect=(aspect[0] * height) / (aspect[1] * width),
+        safe_area=SafeArea(**{side: display["safe_area"][side] for side in _SAFE}),
+        font_scale=float(display["font_scale"]),
+        max_level=max_level,
+        max_red=max_red,
+        default_language=data["language"],
+        theme=MappingProxyType(theme),
+        input=timing,
+        remotes=MappingProxyType(remotes),
+        description=data.get("description", ""),
+    )
+
+
+def load_profile(name_or_path: str | Path = DEFAULT_PROFILE) -> Profile:
+    """The profile called ``name_or_path`` (``firmware_profiles/<name>.yaml``) or in that file,
+    with its ``extends`` chain merged and everything validated.
+
+    >>> p = load_profile("sd-pal")
+    >>> (p.width, p.height, p.refresh_hz, p.display_aspect, round(p.pixel_aspect, 4))
+    (720, 576, 50, (4, 3), 1.0667)
+    """
+    path = profile_path(name_or_path)
+    if not path.is_file():
+        known = ", ".join(available_profiles()) or "none"
+        raise ProfileError(path, "(file)", f"no such profile (shipped profiles: {known})")
+    data = _resolve(path, ())
+    _check(data, path, complete=True)
+    return _build(data, path)
