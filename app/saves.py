@@ -1,0 +1,194 @@
+"""Saved games (one file per slot under ``saves/``) and high scores (``highscores.json``).
+
+A save is written through :meth:`app.storage.Storage.write_json`: temp file, fsync, atomic rename,
+so a power cut leaves either the previous save or the new one. A damaged save is moved aside with
+a notice and simply does not appear in :meth:`SaveStore.list`.
+
+The payload is the game's own JSON-able dict (``engines.core.save_state``), which carries its own
+schema version; this module only wraps it with the slot, the kind of game, a title and the time.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from app.storage import Storage
+
+log = logging.getLogger(__name__)
+
+SAVES_DIR = "saves"
+SAVE_SCHEMA = 1
+HIGHSCORES_FILE = "highscores.json"
+HIGHSCORES_SCHEMA = 1
+HIGHSCORES_KEPT = 10
+NAME_MAX = 24
+_SLOT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def _check_slot(slot: str) -> str:
+    if not isinstance(slot, str) or not _SLOT.fullmatch(slot):
+        raise ValueError(f"bad save slot {slot!r}: use 1-64 letters, digits, '-' or '_'")
+    return slot
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What the resume list shows for one saved game."""
+
+    slot: str
+    kind: str
+    title: str
+    saved_at: str
+    """UTC time, ISO 8601 (``2026-11-29T13:45:00.000000Z``)."""
+
+    @property
+    def saved_datetime(self) -> datetime:
+        return datetime.fromisoformat(self.saved_at.replace("Z", "+00:00"))
+
+
+class SaveStore:
+    """Saved games, one file per slot."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    @staticmethod
+    def _name(slot: str) -> str:
+        return f"{SAVES_DIR}/{_check_slot(slot)}.json"
+
+    def save(self, slot: str, kind: str, title: str, payload: dict) -> SaveInfo:
+        """Write (or overwrite) ``slot``; raises :class:`app.storage.StorageError` if the disk refuses."""
+        if not isinstance(payload, dict):
+            raise TypeError("a save payload must be a dict")
+        info = SaveInfo(slot=_check_slot(slot), kind=str(kind), title=str(title), saved_at=_now())
+        record = {"slot": info.slot, "kind": info.kind, "title": info.title, "saved_at": info.saved_at}
+        record["payload"] = payload
+        self.storage.write_json(self._name(slot), record, SAVE_SCHEMA)
+        return info
+
+    def _read(self, slot: str) -> dict | None:
+        name = self._name(slot)
+        data = self.storage.read_json(name, SAVE_SCHEMA)
+        if data is None:
+            return None
+        fields_ok = all(isinstance(data.get(field), str) for field in ("kind", "title", "saved_at"))
+        if not fields_ok or not isinstance(data.get("payload"), dict) or not _valid_time(data["saved_at"]):
+            self.storage.move_aside(name, "notice.file_damaged")
+            return None
+        return data
+
+    def list(self) -> list[SaveInfo]:
+        """Every readable save, newest first."""
+        infos = []
+        for name in self.storage.list(SAVES_DIR):
+            slot = name[len(SAVES_DIR) + 1 : -len(".json")]
+            if not _SLOT.fullmatch(slot):
+                continue
+            data = self._read(slot)
+            if data is not None:
+                infos.append(SaveInfo(slot, data["kind"], data["title"], data["saved_at"]))
+        infos.sort(key=lambda info: (info.saved_datetime, info.slot), reverse=True)
+        return infos
+
+    def info(self, slot: str) -> SaveInfo | None:
+        data = self._read(slot)
+        return None if data is None else SaveInfo(slot, data["kind"], data["title"], data["saved_at"])
+
+    def load(self, slot: str) -> dict | None:
+        """The payload saved in ``slot``, or None if there is none (or it was damaged and moved aside)."""
+        data = self._read(slot)
+        return None if data is None else data["payload"]
+
+    def delete(self, slot: str) -> bool:
+        """Remove the save in ``slot``; True if there was one."""
+        return self.storage.delete(self._name(slot))
+
+
+def _valid_time(text: str) -> bool:
+    try:
+        datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class HighScore:
+    name: str
+    score: int
+    date: str
+    """UTC date, ISO 8601 (``2026-11-29``)."""
+
+
+class HighScores:
+    """The top ten of each game mode (``"yahtzee-classic"``, ``"monopoly-dice"``, ...)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def _read_all(self) -> dict[str, list[HighScore]]:
+        data = self.storage.read_json(HIGHSCORES_FILE, HIGHSCORES_SCHEMA)
+        modes = data.get("modes") if data else None
+        if not isinstance(modes, dict):
+            return {}
+        tables: dict[str, list[HighScore]] = {}
+        for mode, entries in modes.items():
+            if not isinstance(entries, list):
+                log.warning("highscores: ignoring mode %r (not a list)", mode)
+                continue
+            table = []
+            for entry in entries:
+                try:
+                    score = entry["score"]
+                    if isinstance(score, bool) or not isinstance(score, int):
+                        raise TypeError("score")
+                    table.append(HighScore(str(entry["name"])[:NAME_MAX], score, str(entry["date"])))
+                except (KeyError, TypeError):
+                    log.warning("highscores: ignoring a damaged entry in %r", mode)
+            tables[str(mode)] = _ranked(table)
+        return tables
+
+    def load(self, mode: str) -> list[HighScore]:
+        """The table of ``mode``, best first (at most ten)."""
+        return self._read_all().get(mode, [])
+
+    def modes(self) -> list[str]:
+        return sorted(self._read_all())
+
+    def qualifies(self, mode: str, score: int) -> bool:
+        """Would ``score`` enter the table of ``mode``?"""
+        table = self.load(mode)
+        return len(table) < HIGHSCORES_KEPT or score > table[-1].score
+
+    def add(self, mode: str, name: str, score: int, date: str | None = None) -> int | None:
+        """Enter a score; returns its 1-based rank, or None if it did not make the top ten.
+
+        An equal score ranks below the ones already there (they got it first).
+        """
+        tables = self._read_all()
+        entry = HighScore(
+            name.strip()[:NAME_MAX] or "?", int(score), date or datetime.now(UTC).date().isoformat()
+        )
+        table = tables.get(mode, [])
+        rank = next((i for i, old in enumerate(table) if entry.score > old.score), len(table))
+        if rank >= HIGHSCORES_KEPT:
+            return None
+        table.insert(rank, entry)
+        tables[mode] = table[:HIGHSCORES_KEPT]
+        modes = {
+            m: [{"name": e.name, "score": e.score, "date": e.date} for e in t] for m, t in tables.items()
+        }
+        self.storage.write_json(HIGHSCORES_FILE, {"modes": modes}, HIGHSCORES_SCHEMA)
+        return rank + 1
+
+
+def _ranked(table: list[HighScore]) -> list[HighScore]:
+    # sorted() is stable: equal scores keep their stored (earlier-first) order.
+    return sorted(table, key=lambda entry: -entry.score)[:HIGHSCORES_KEPT]

@@ -1,0 +1,320 @@
+"""Text on the TV: Latin and Persian, shaped by HarfBuzz, mixed lines in the right order, cached.
+
+A Persian line that contains Latin words or numbers ("امتیاز YAHTZEE: ۵۰") is not one run of text.
+The Unicode bidirectional algorithm (UAX #9) gives each character an embedding level; a maximal
+stretch of one level is a *run*. Each run is shaped on its own, in its own direction (odd level:
+right to left, script Arab; even: left to right), and the runs are laid out in visual order
+(rule L2, applied to whole runs). python-bidi's ``get_display`` would hand us characters already
+reversed, which HarfBuzz would then reverse again and join the wrong letters; so we take only the
+*levels* from python-bidi's reference implementation (``bidi.algorithm``) and do the rest here.
+
+Digits are written as the language writes them: ``render("Round 3", ..., lang="fa")`` draws a
+Persian ۳. Digits inside a word with Latin letters ("hd-720", "settings.json.corrupt-2026...") are
+codes, not numbers, and stay as they are; ``digits=False`` turns the conversion off entirely.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+from bidi import algorithm as _uax9
+
+from app import i18n
+
+FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
+FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
+
+_STRONG_RTL = frozenset({"R", "AL"})
+# Characters whose bidi class X9 removes (ZWNJ, ZWJ, explicit embeddings): they must stay in the
+# text for shaping (a Persian ZWNJ keeps two letters apart), so they take their neighbour's level.
+_X9_REMOVED = frozenset(_uax9.X9_REMOVED)
+# Rule L1: separators and trailing whitespace go back to the paragraph level.
+_L1_SEPARATORS = frozenset({"B", "S"})
+_L1_WHITESPACE = frozenset({"WS", "BN", "FSI", "LRI", "RLI", "PDI"})
+
+
+_WORD = re.compile(r"\S+")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+def localize_number_words(text: str, lang: str | None = None) -> str:
+    """Localise the digits of every word that has no Latin letter in it.
+
+    >>> localize_number_words("hd-720 at 50 Hz, 80%", "fa")
+    'hd-720 at ۵۰ Hz, ۸۰%'
+    """
+    lang = lang or i18n.current_language()
+    if i18n.localize_digits("0", lang) == "0":
+        return text
+    return _WORD.sub(
+        lambda m: m.group(0) if _ASCII_LETTER.search(m.group(0)) else i18n.localize_digits(m.group(0), lang),
+        text,
+    )
+
+
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text shaped in one direction; ``text`` is in logical (reading) order."""
+
+    text: str
+    rtl: bool
+
+
+def base_is_rtl(text: str, lang: str | None = None) -> bool:
+    """The paragraph direction: right to left for an RTL UI language, else from the first strong letter."""
+    if i18n.is_rtl(lang):
+        return True
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind == "L":
+            return False
+        if kind in _STRONG_RTL:
+            return True
+    return False
+
+
+def _needs_bidi(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) in {"R", "AL", "AN", "RLE", "RLO", "RLI"} for ch in text)
+
+
+def embedding_levels(text: str, rtl: bool) -> list[int]:
+    """The resolved UAX #9 level of every character of one line (after rule L1)."""
+    if not text:
+        return []
+    storage = _uax9.get_empty_storage()
+    storage["base_level"] = base = 1 if rtl else 0
+    storage["base_dir"] = "R" if rtl else "L"
+    _uax9.get_embedding_levels(text, storage)
+    for index, char in enumerate(storage["chars"]):
+        char["index"] = index
+    _uax9.explicit_embed_and_overrides(storage)
+    _uax9.resolve_weak_types(storage)
+    _uax9.resolve_neutral_types(storage, False)
+    _uax9.resolve_implicit_levels(storage, False)
+
+    levels: list[int | None] = [None] * len(text)
+    for char in storage["chars"]:
+        levels[char["index"]] = char["level"]
+    previous = base
+    for i, level in enumerate(levels):
+        if level is None:  # removed by X9: join its neighbour's run
+            levels[i] = previous
+        else:
+            previous = level
+    resolved: list[int] = [int(level) for level in levels]  # type: ignore[arg-type]
+
+    trailing = True
+    for i in range(len(text) - 1, -1, -1):
+        kind = unicodedata.bidirectional(text[i])
+        if kind in _L1_SEPARATORS:
+            resolved[i] = base
+            trailing = True
+        elif trailing and (kind in _L1_WHITESPACE or text[i] in "\u200c\u200d"):
+            resolved[i] = base
+        else:
+            trailing = False
+    return resolved
+
+
+def visual_runs(text: str, rtl: bool | None = None, lang: str | None = None) -> list[Run]:
+    """Split one line into runs of one direction, in the order they appear from left to right.
+
+    >>> [(r.text, r.rtl) for r in visual_runs("Score 50", lang="en")]
+    [('Score 50', False)]
+    >>> [(r.text, r.rtl) for r in visual_runs("سلام abc 123 دنیا", lang="fa")]
+    [(' دنیا', True), ('abc 123', False), ('سلام ', True)]
+    """
+    if rtl is None:
+        rtl = base_is_rtl(text, lang)
+    if not text:
+        return []
+    if not rtl and not _needs_bidi(text):
+        return [Run(text, False)]
+    levels = embedding_levels(text, rtl)
+    runs: list[tuple[int, str]] = []
+    start = 0
+    for i in range(1, len(text) + 1):
+        if i == len(text) or levels[i] != levels[start]:
+            runs.append((levels[start], text[start:i]))
+            start = i
+    # Rule L2 over whole runs: from the highest level down to the lowest odd one, reverse every
+    # maximal sequence of runs at that level or above. A run's own characters are not reversed:
+    # its shaping direction (odd level = RTL) does that, once, inside HarfBuzz.
+    highest = max(level for level, _ in runs)
+    lowest_odd = min((level for level, _ in runs if level % 2), default=highest + 1)
+    for level in range(highest, lowest_odd - 1, -1):
+        i = 0
+        while i < len(runs):
+            if runs[i][0] >= level:
+                j = i
+                while j < len(runs) and runs[j][0] >= level:
+                    j += 1
+                runs[i:j] = runs[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return [Run(chunk, bool(level % 2)) for level, chunk in runs]
+
+
+class TextRenderer:
+    """Draws text with the bundled DejaVu fonts; rendered surfaces are kept in an LRU cache.
+
+    A surface returned by :meth:`render` is shared with the cache: blit it, never draw on it.
+    """
+
+    def __init__(self, font_scale: float = 1.0, *, cache_size: int = 512) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.font_scale = font_scale
+        self.cache_size = cache_size
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._font_rtl: dict[tuple[int, bool], bool] = {}
+        self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._sizes: OrderedDict[tuple, tuple[int, int]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def _font(self, size: int, bold: bool, rtl: bool) -> pygame.font.Font:
+        key = (max(1, round(size * self.font_scale)), bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = self._fonts[key] = pygame.font.Font(FONT_FILES[bold], key[0])
+            self._font_rtl[key] = False
+        if self._font_rtl[key] != rtl:
+            font.set_script("Arab" if rtl else "Latn")
+            font.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+            self._font_rtl[key] = rtl
+        return font
+
+    def _prepare(self, text: str, lang: str | None, digits: bool) -> tuple[str, list[str], bool]:
+        lang = lang or i18n.current_language()
+        if digits:
+            text = localize_number_words(text, lang)
+        lines = text.split("\n")
+        return lang, lines, base_is_rtl(text, lang)
+
+    def line_height(self, size: int, *, bold: bool = False) -> int:
+        return self._font(size, bold, False).get_linesize()
+
+    def size(
+        self, text: str, size: int, *, bold: bool = False, lang: str | None = None, digits: bool = True
+    ) -> tuple[int, int]:
+        """Width and height in pixels that :meth:`render` would produce, without drawing."""
+        key = (text, size, bold, lang or i18n.current_language(), digits)
+        cached = self._sizes.get(key)
+        if cached is not None:
+            self._sizes.move_to_end(key)
+            return cached
+        lang, lines, rtl = self._prepare(text, lang, digits)
+        height = self.line_height(size, bold=bold)
+        width = 0
+        for line in lines:
+            width = max(
+                width,
+                sum(self._font(size, bold, run.rtl).size(run.text)[0] for run in visual_runs(line, rtl)),
+            )
+        result = (width, height * len(lines))
+        self._sizes[key] = result
+        if len(self._sizes) > self.cache_size * 4:
+            self._sizes.popitem(last=False)
+        return result
+
+    def render(
+        self,
+        text: str,
+        size: int,
+        colour,
+        *,
+        bold: bool = False,
+        lang: str | None = None,
+        digits: bool = True,
+    ) -> pygame.Surface:
+        """``text`` as a transparent surface; lines split at ``\\n`` align to the reading side."""
+        rgba = tuple(pygame.Color(colour))
+        key = (text, size, rgba, bold, lang or i18n.current_language(), digits)
+        cached = self._surfaces.get(key)
+        if cached is not None:
+            self._surfaces.move_to_end(key)
+            self.hits += 1
+            return cached
+        self.misses += 1
+        lang, lines, rtl = self._prepare(text, lang, digits)
+        rendered = [self._render_line(line, size, rgba, bold, rtl) for line in lines]
+        if len(rendered) == 1:
+            surface = rendered[0]
+        else:
+            line_height = self.line_height(size, bold=bold)
+            width = max(s.get_width() for s in rendered)
+            surface = pygame.Surface((max(1, width), line_height * len(rendered)), pygame.SRCALPHA)
+            for row, line_surface in enumerate(rendered):
+                x = width - line_surface.get_width() if rtl else 0
+                surface.blit(line_surface, (x, row * line_height))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surface = surface.convert_alpha()
+        self._surfaces[key] = surface
+        if len(self._surfaces) > self.cache_size:
+            self._surfaces.popitem(last=False)
+        return surface
+
+    def _render_line(self, line: str, size: int, rgba: tuple, bold: bool, rtl: bool) -> pygame.Surface:
+        runs = visual_runs(line, rtl)
+        if not runs:
+            height = self.line_height(size, bold=bold)
+            return pygame.Surface((0, height), pygame.SRCALPHA)
+        pieces = [self._font(size, bold, run.rtl).render(run.text, True, rgba) for run in runs]
+        if len(pieces) == 1:
+            return pieces[0]
+        width = sum(piece.get_width() for piece in pieces)
+        height = max(piece.get_height() for piece in pieces)
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        x = 0
+        for piece in pieces:
+            surface.blit(piece, (x, 0))
+            x += piece.get_width()
+        return surface
+
+    def wrap(
+        self,
+        text: str,
+        size: int,
+        width: int,
+        *,
+        bold: bool = False,
+        lang: str | None = None,
+        digits: bool = True,
+    ) -> list[str]:
+        """Break ``text`` at spaces (and at ``\\n``) into lines no wider than ``width`` pixels.
+
+        Lines stay in logical order; render each one on its own and the bidi order of each line
+        comes out right. A word wider than ``width`` on its own is broken between characters.
+        """
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            current = ""
+            for word in paragraph.split(" "):
+                candidate = f"{current} {word}" if current else word
+                if self.size(candidate, size, bold=bold, lang=lang, digits=digits)[0] <= width:
+                    current = candidate
+                    continue
+                if current:
+                    lines.append(current)
+                current = word
+                while (
+                    len(current) > 1
+                    and self.size(current, size, bold=bold, lang=lang, digits=digits)[0] > width
+                ):
+                    cut = len(current) - 1
+                    while (
+                        cut > 1
+                        and self.size(current[:cut], size, bold=bold, lang=lang, digits=digits)[0] > width
+                    ):
+                        cut -= 1
+                    lines.append(current[:cut])
+                    current = current[cut:]
+            lines.append(current)
+        return lines
