@@ -1,0 +1,559 @@
+"""The optimal solitaire player for Classic Yahtzee and Dice Party: a table of expected future scores.
+
+A *scorecard state* is what matters for the rest of the game: which of the 13 boxes are filled (a
+bitmask), the upper subtotal capped at the bonus threshold, and whether the YAHTZEE box holds 50 (so
+another YAHTZEE earns the bonus). Its value is the expected score still to come under optimal play.
+The table is built backwards, by number of filled boxes, with every state of a layer batched into
+numpy arrays laid out *roll x state*:
+
+* final-roll values ``F`` (252 x N): the best box for each roll, i.e. its points plus the value of the
+  state it leads to (Joker and bonus rules included);
+* keep values ``K = T @ F`` (462 x N), ``T`` the keep -> roll transition matrix;
+* roll values ``R`` (252 x N): the best keep among each roll's sub-multisets, found level by level
+  (the best sub-keep of a multiset is itself or the best sub-keep of one of its one-smaller parents);
+* twice, then the expectation over the first roll.
+
+At play time a decision recomputes this one-turn expectimax for a single state from the table
+(:func:`turn_tables`), which takes well under a millisecond.
+
+The Joker convention is a rule option (:attr:`SolverRules.joker`):
+
+``"forced"``  the manual's: a YAHTZEE rolled with the YAHTZEE box filled must go in the matching upper
+              box if it is open, otherwise in any open lower box at full value (Full House 25, the
+              straights 30 and 40), otherwise in an upper box for zero; +100 while the box holds 50.
+              Expected score 254.5877.
+``"free"``    the looser convention of Verhoeff's optimal player: any open box may be chosen; the
+              Full House and straights count at full value only when the matching upper box is
+              already filled; +100 while the box holds 50. Expected score 254.5896.
+``"none"``    no bonus and no Joker: a YAHTZEE scores like any other roll. Expected score 245.87.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+# -- boxes, in scorecard order --------------------------------------------------------------------
+BOXES = (
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yahtzee",
+    "chance",
+)
+NUM_BOXES = len(BOXES)
+THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, YAHTZEE, CHANCE = range(6, 13)
+UPPER_BOXES = tuple(range(6))
+LOWER_BOXES = (THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, YAHTZEE, CHANCE)
+ALL_FILLED = (1 << NUM_BOXES) - 1
+YAHTZEE_BIT = 1 << YAHTZEE
+JOKERS = ("forced", "free", "none")
+
+
+@dataclass(frozen=True)
+class SolverRules:
+    """The rules the solver needs, as data (Classic by default).
+
+    ``stop_on_yahtzee`` is Dice Party's rule that rolling ends at once on five of a kind.
+    """
+
+    name: str = "classic"
+    joker: str = "forced"
+    upper_bonus_threshold: int = 63
+    upper_bonus: int = 35
+    full_house: int = 25
+    small_straight: int = 30
+    large_straight: int = 40
+    yahtzee: int = 50
+    yahtzee_bonus: int = 100
+    stop_on_yahtzee: bool = False
+    rolls_per_turn: int = 3
+
+    def __post_init__(self) -> None:
+        if self.joker not in JOKERS:
+            raise ValueError(f"joker must be one of {', '.join(JOKERS)}, not {self.joker!r}")
+        if not 1 <= self.rolls_per_turn <= 3:
+            raise ValueError("rolls_per_turn must be 1, 2 or 3")
+
+    @property
+    def key(self) -> str:
+        """A file-name-safe name for the table these rules produce."""
+        parts = [self.name, self.joker]
+        defaults = SolverRules()
+        for name in (
+            "upper_bonus_threshold",
+            "upper_bonus",
+            "full_house",
+            "small_straight",
+            "large_straight",
+            "yahtzee",
+            "yahtzee_bonus",
+            "rolls_per_turn",
+        ):
+            value = getattr(self, name)
+            if value != getattr(defaults, name):
+                parts.append(f"{name}{value}")
+        if self.stop_on_yahtzee:
+            parts.append("stop")
+        return "-".join(parts)
+
+    @property
+    def has_bonus(self) -> bool:
+        return self.joker != "none"
+
+
+CLASSIC = SolverRules()
+DICE_PARTY = SolverRules(name="dice-party", stop_on_yahtzee=True)
+
+
+# -- dice: the 252 rolls, the 462 keeps and the keep -> roll matrix ----------------------------------
+@dataclass(frozen=True)
+class DiceTables:
+    """Multisets of five d6 (rolls) and of zero to five d6 (keeps), as count vectors, with the
+    keep -> roll transition matrix and the index arrays the best-hold passes gather with."""
+
+    rolls: np.ndarray  # (252, 6) counts of each face
+    keeps: np.ndarray  # (462, 6)
+    transition: np.ndarray  # (462, 252) P(roll | keep)
+    first_roll: np.ndarray  # (252,) P(roll) rolling all five
+    levels: tuple[tuple[int, int, np.ndarray], ...]  # (start, stop, parents (n, 5)) for keep sizes 1..5
+    child_levels: tuple[tuple[int, int, np.ndarray], ...]  # (start, stop, children (n, 6)) sizes 4..0
+    roll_keep: np.ndarray  # (252,) keep index of each roll (the size-5 keeps)
+    sub_keeps: np.ndarray  # (252, 32) keep indices of each roll's sub-multisets (repeats pad)
+    keep_of: dict[tuple[int, ...], int] = field(repr=False)
+    yahtzee_rolls: np.ndarray = field(repr=False)  # (6,) roll index of five 1s .. five 6s
+
+    @cached_property
+    def roll_index(self) -> dict[tuple[int, ...], int]:
+        return {tuple(int(c) for c in counts): i for i, counts in enumerate(self.rolls)}
+
+
+def _counts(dice: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sum(1 for d in dice if d == face) for face in range(1, 7))
+
+
+@lru_cache(maxsize=1)
+def dice_tables() -> DiceTables:
+    """The shared dice tables (built once, about 10 ms)."""
+    keeps_list: list[tuple[int, ...]] = []
+    for size in range(6):
+        for combo in itertools.combinations_with_replacement(range(1, 7), size):
+            keeps_list.append(_counts(combo))
+    keep_of = {k: i for i, k in enumerate(keeps_list)}
+    keeps = np.array(keeps_list, dtype=np.int64)
+    sizes = keeps.sum(1)
+    roll_keep = np.flatnonzero(sizes == 5)
+    rolls = keeps[roll_keep]
+    transition = np.zeros((len(keeps), len(rolls)))
+    for j, keep in enumerate(keeps):
+        free = 5 - int(keep.sum())
+        extra = rolls - keep
+        ok = (extra >= 0).all(1)
+        for r in np.flatnonzero(ok):
+            ways = math.factorial(free)
+            for c in extra[r]:
+                ways //= math.factorial(int(c))
+            transition[j, r] = ways / 6**free
+    levels = []
+    for size in range(1, 6):
+        idx = np.flatnonzero(sizes == size)
+        parents = np.empty((len(idx), 5), dtype=np.int64)
+        for row, j in enumerate(idx):
+            found = []
+            for face in range(6):
+                if keeps[j, face]:
+                    parent = list(keeps[j])
+                    parent[face] -= 1
+                    found.append(keep_of[tuple(parent)])
+            parents[row] = (found * 5)[:5]
+        levels.append((int(idx[0]), int(idx[-1]) + 1, parents))
+        if not np.array_equal(idx, np.arange(idx[0], idx[-1] + 1)):
+            raise AssertionError("keeps are not ordered by size")
+    child_levels = []
+    for size in range(4, -1, -1):
+        idx = np.flatnonzero(sizes == size)
+        children = np.empty((len(idx), 6), dtype=np.int64)
+        for row, j in enumerate(idx):
+            for face in range(6):
+                child = list(keeps[j])
+                child[face] += 1
+                children[row, face] = keep_of[tuple(child)]
+        child_levels.append((int(idx[0]), int(idx[-1]) + 1, children))
+    sub_keeps = np.empty((len(rolls), 32), dtype=np.int64)
+    for r, roll in enumerate(rolls):
+        subs = sorted(
+            {
+                tuple(int(min(c, x)) for c, x in zip(roll, pick, strict=True))
+                for pick in itertools.product(*(range(int(c) + 1) for c in roll))
+            }
+        )
+        found = [keep_of[s] for s in subs]
+        sub_keeps[r] = (found * 32)[:32]
+    yahtzee_rolls = np.array([keep_of[tuple(5 if f == face else 0 for f in range(6))] for face in range(6)])
+    return DiceTables(
+        rolls=rolls,
+        keeps=keeps,
+        transition=transition,
+        first_roll=transition[0].copy(),
+        levels=tuple(levels),
+        child_levels=tuple(child_levels),
+        roll_keep=roll_keep,
+        sub_keeps=sub_keeps,
+        keep_of=keep_of,
+        yahtzee_rolls=yahtzee_rolls - roll_keep[0],
+    )
+
+
+def base_scores(rules: SolverRules) -> np.ndarray:
+    """(13, 252) the points of each box for each roll under the ordinary (non-Joker) rules."""
+    rolls = dice_tables().rolls
+    faces = np.arange(1, 7)
+    total = rolls @ faces
+    most = rolls.max(1)
+    present = rolls > 0
+    scores = np.zeros((NUM_BOXES, len(rolls)), dtype=np.int64)
+    for box in UPPER_BOXES:
+        scores[box] = rolls[:, box] * (box + 1)
+    scores[THREE_KIND] = np.where(most >= 3, total, 0)
+    scores[FOUR_KIND] = np.where(most >= 4, total, 0)
+    full = (most == 3) & ((rolls == 2).sum(1) == 1)
+    scores[FULL_HOUSE] = np.where(full, rules.full_house, 0)
+    runs4 = [present[:, s : s + 4].all(1) for s in range(3)]
+    scores[SMALL_STRAIGHT] = np.where(np.any(runs4, axis=0), rules.small_straight, 0)
+    runs5 = [present[:, s : s + 5].all(1) for s in range(2)]
+    scores[LARGE_STRAIGHT] = np.where(np.any(runs5, axis=0), rules.large_straight, 0)
+    scores[YAHTZEE] = np.where(most == 5, rules.yahtzee, 0)
+    scores[CHANCE] = total
+    return scores
+
+
+# -- the state index -----------------------------------------------------------------------------
+UPPER_LEVELS = 64
+"""Upper subtotals are capped at the threshold; 64 slots cover thresholds up to 63."""
+
+
+def state_index(mask: np.ndarray | int, upper: np.ndarray | int, bonus: np.ndarray | int) -> np.ndarray | int:
+    """Flat index into a value table of shape (8192, 64, 2)."""
+    return (mask * UPPER_LEVELS + upper) * 2 + bonus
+
+
+@lru_cache(maxsize=4)
+def reachable_upper(threshold: int) -> np.ndarray:
+    """(64, 64) bool: which capped upper subtotals the filled upper boxes (6-bit mask) can make."""
+    reach = np.zeros((64, UPPER_LEVELS), dtype=bool)
+    for upper_mask in range(64):
+        totals = {0}
+        for box in UPPER_BOXES:
+            if upper_mask >> box & 1:
+                totals = {min(threshold, t + n * (box + 1)) for t in totals for n in range(6)}
+        reach[upper_mask, sorted(totals)] = True
+    return reach
+
+
+def layer_states(filled: int, rules: SolverRules, within: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """The states to solve with ``filled`` boxes filled, as sorted flat indices, and the copies.
+
+    Only reachable upper subtotals are kept. Below ``63 - 5 x (the open upper faces)`` the bonus is
+    out of reach, so all those subtotals have the same value: one of them is solved and the returned
+    ``copies`` (k, 2) array lists ``(target, source)`` flat indices that take the solved value.
+    ``within`` restricts to masks containing it (a sub-game that starts with those boxes filled).
+    """
+    threshold = rules.upper_bonus_threshold
+    reach = reachable_upper(threshold)
+    masks = np.array([m for m in _masks_by_count()[filled] if m & within == within], dtype=np.int64)
+    if masks.size == 0:
+        return masks, np.empty((0, 2), dtype=np.int64)
+    open_faces = np.zeros(len(masks), dtype=np.int64)
+    for box in UPPER_BOXES:
+        open_faces += np.where(masks >> box & 1, 0, box + 1)
+    hopeless = threshold - 5 * open_faces  # subtotals below this cannot reach the bonus
+    ups = np.arange(UPPER_LEVELS)
+    below = ups[None, :] < hopeless[:, None]
+    has_below = (reach[masks & 63] & below).any(1)
+    solve = reach[masks & 63] & ~below
+    solve[has_below, 0] = True  # 0 stands for every hopeless subtotal
+    m_idx, up = np.nonzero(solve)
+    mask = masks[m_idx]
+    states = [state_index(mask, up, 0)]
+    rep_masks = masks[has_below]
+    rep_below = below[has_below]
+    r_idx, r_up = np.nonzero(rep_below & (ups[None, :] > 0))
+    copies = [np.stack([state_index(rep_masks[r_idx], r_up, 0), state_index(rep_masks[r_idx], 0, 0)], 1)]
+    if rules.has_bonus:
+        with_y = mask & YAHTZEE_BIT != 0
+        states.append(state_index(mask[with_y], up[with_y], 1))
+        copies.append(copies[0][(rep_masks[r_idx] & YAHTZEE_BIT) != 0] + 1)
+    return np.sort(np.concatenate(states)), np.concatenate(copies)
+
+
+@lru_cache(maxsize=1)
+def _masks_by_count() -> list[list[int]]:
+    out: list[list[int]] = [[] for _ in range(NUM_BOXES + 1)]
+    for mask in range(1 << NUM_BOXES):
+        out[mask.bit_count()].append(mask)
+    return out
+
+
+def decode(states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Flat indices -> (mask, upper, bonus) arrays."""
+    bonus = states & 1
+    rest = states >> 1
+    return rest // UPPER_LEVELS, rest % UPPER_LEVELS, bonus
+
+
+# -- one turn, batched ---------------------------------------------------------------------------
+@dataclass
+class TurnTables:
+    """The one-turn expectimax of a batch of states (arrays are roll/keep x state).
+
+    ``final`` (252, N) is the value of each roll after the last roll (best box); ``keep[i]`` (462, N)
+    the value of each keep with ``i + 1`` rolls to go... indexed by rolls left after the keep:
+    ``keep[0]`` is the keep before the last roll. ``roll[i]`` (252, N) is the value of a roll with
+    ``i`` rolls left (``roll[0] is final``). ``expected`` (N,) is the value before the first roll.
+    """
+
+    final: np.ndarray
+    keep: list[np.ndarray]
+    roll: list[np.ndarray]
+    expected: np.ndarray
+
+
+class Solver:
+    """Builds and queries the table for one set of :class:`SolverRules`."""
+
+    def __init__(self, rules: SolverRules = CLASSIC, values: np.ndarray | None = None) -> None:
+        self.rules = rules
+        self.dice = dice_tables()
+        self.scores = base_scores(rules)
+        self.values = values if values is not None else np.zeros(8192 * UPPER_LEVELS * 2)
+        cap = rules.upper_bonus_threshold
+        # The terminal states: only the upper bonus is still to come.
+        ups = np.arange(UPPER_LEVELS)
+        for bonus in (0, 1):
+            self.values[state_index(ALL_FILLED, ups, bonus)] = np.where(ups >= cap, rules.upper_bonus, 0)
+        faces = np.arange(1, 7)
+        # Joker points of each lower box for a YAHTZEE of each face (6, 13).
+        joker = np.zeros((6, NUM_BOXES))
+        for box in (THREE_KIND, FOUR_KIND, CHANCE):
+            joker[:, box] = 5 * faces
+        joker[:, FULL_HOUSE] = rules.full_house
+        joker[:, SMALL_STRAIGHT] = rules.small_straight
+        joker[:, LARGE_STRAIGHT] = rules.large_straight
+        self._joker_points = joker
+        self._scoring_rows = {box: np.flatnonzero(self.scores[box]) for box in LOWER_BOXES}
+
+    # -- building ------------------------------------------------------------------------------
+    def build(
+        self,
+        within: int = 0,
+        chunk: int = 512,
+        progress: Callable[[float], None] | None = None,
+    ) -> float:
+        """Fill the table for every state reachable from ``within`` (a mask of pre-filled boxes);
+        return the expected score of the start state (``within`` filled, upper 0, no bonus)."""
+        first = within.bit_count()
+        layers = [layer_states(k, self.rules, within) for k in range(NUM_BOXES - 1, first - 1, -1)]
+        total = sum(len(states) for states, _ in layers) or 1
+        done = 0
+        for states, copies in layers:
+            for start in range(0, len(states), chunk):
+                part = states[start : start + chunk]
+                self.values[part] = self.turn(part).expected
+                done += len(part)
+                if progress is not None:
+                    progress(done / total)
+            self.values[copies[:, 0]] = self.values[copies[:, 1]]
+        start_upper = 0
+        return float(self.values[state_index(within, start_upper, 0)])
+
+    # -- one turn ------------------------------------------------------------------------------
+    def final_values(self, states: np.ndarray) -> np.ndarray:
+        """(252, N) the value of each final roll: the best allowed box's points plus what follows."""
+        mask, upper, bonus = decode(np.asarray(states, dtype=np.int64))
+        n = len(mask)
+        n_rolls = len(self.dice.rolls)
+        values = self.values
+        # The lower boxes that score nothing for most rolls set a floor for every roll; the rolls
+        # they do score for are raised row by row, then Chance and the upper boxes go over all rows.
+        floor = np.full(n, -np.inf)
+        raised: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        for box in LOWER_BOXES:
+            open_ = (mask >> box & 1) == 0
+            if not open_.any():
+                continue
+            nxt = mask | (1 << box)
+            zero_bonus = 0 if box == YAHTZEE else bonus
+            after_zero = np.where(open_, values[state_index(nxt, upper, zero_bonus)], -np.inf)
+            if box == CHANCE:
+                chance_after = after_zero
+                continue
+            np.maximum(floor, after_zero, out=floor)
+            if box == YAHTZEE and self.rules.has_bonus:
+                after_zero = np.where(open_, values[state_index(nxt, upper, 1)], -np.inf)
+            rows = self._scoring_rows[box]
+            raised.append((rows, self.scores[box][rows], after_zero))
+        best = np.empty((n_rolls, n))
+        best[...] = floor
+        buf = np.empty((n_rolls, n))
+        for rows, points, after in raised:
+            best[rows] = np.maximum(best[rows], points[:, None] + after[None, :])
+        if (mask >> CHANCE & 1 == 0).any():
+            np.add(self.scores[CHANCE][:, None], chance_after[None, :], out=buf)
+            np.maximum(best, buf, out=best)
+        cap = self.rules.upper_bonus_threshold
+        counts = np.arange(6)
+        for box in UPPER_BOXES:
+            open_ = (mask >> box & 1) == 0
+            if not open_.any():
+                continue
+            nxt = mask | (1 << box)
+            points = counts * (box + 1)
+            new_up = np.minimum(cap, upper[None, :] + points[:, None])  # (6, n)
+            table = values[state_index(nxt[None, :], new_up, bonus[None, :])] + points[:, None]
+            table[:, ~open_] = -np.inf
+            np.take(table, self.dice.rolls[:, box], axis=0, out=buf)
+            np.maximum(best, buf, out=best)
+        if self.rules.has_bonus:
+            self._apply_joker(best, None, mask, upper, bonus)
+        return best
+
+    def box_values(self, state: int, roll: int) -> np.ndarray:
+        """(13,) the value of scoring ``roll`` (an index of the 252) in each box from ``state``:
+        the points, any bonus, plus the expected rest of the game; -inf where the box is not allowed."""
+        mask, upper, bonus = (int(part[0]) for part in decode(np.array([state])))
+        out = np.full(NUM_BOXES, -np.inf)
+        cap = self.rules.upper_bonus_threshold
+        for box in range(NUM_BOXES):
+            if mask >> box & 1:
+                continue
+            points = int(self.scores[box][roll])
+            new_up = min(cap, upper + points) if box < 6 else upper
+            new_bonus = (1 if points else 0) if box == YAHTZEE and self.rules.has_bonus else bonus
+            out[box] = points + self.values[state_index(mask | 1 << box, new_up, new_bonus)]
+        if self.rules.has_bonus and mask & YAHTZEE_BIT and roll in self.dice.yahtzee_rolls:
+            per_box = np.full((NUM_BOXES, len(self.dice.rolls), 1), -np.inf)
+            best = np.full((len(self.dice.rolls), 1), -np.inf)
+            self._apply_joker(best, per_box, np.array([mask]), np.array([upper]), np.array([bonus]))
+            out = per_box[:, roll, 0].copy()
+        return out
+
+    def _apply_joker(
+        self,
+        best: np.ndarray,
+        per_box: np.ndarray | None,
+        mask: np.ndarray,
+        upper: np.ndarray,
+        bonus: np.ndarray,
+    ) -> None:
+        """Overwrite the YAHTZEE rolls of states whose YAHTZEE box is filled with the Joker values."""
+        rules = self.rules
+        values = self.values
+        cap = rules.upper_bonus_threshold
+        joker_states = np.flatnonzero(mask & YAHTZEE_BIT)
+        if joker_states.size == 0:
+            return
+        m = mask[joker_states]
+        up = upper[joker_states]
+        bn = bonus[joker_states]
+        extra = bn * rules.yahtzee_bonus  # (k,)
+        lower_open = np.zeros(m.shape, dtype=bool)
+        for box in LOWER_BOXES:
+            lower_open |= (m >> box & 1) == 0
+        for face_i, roll in enumerate(self.dice.yahtzee_rolls):
+            face = face_i + 1
+            matching_open = (m >> face_i & 1) == 0
+            cand_all = np.full((NUM_BOXES, len(m)), -np.inf)
+            for box in range(NUM_BOXES):
+                if box == YAHTZEE:
+                    continue
+                open_ = (m >> box & 1) == 0
+                nxt = m | (1 << box)
+                if box < 6:
+                    points = 5 * face if box == face_i else 0
+                    new_up = np.minimum(cap, up + points)
+                    allowed = open_.copy()
+                    if rules.joker == "forced":
+                        # The matching box if open; another upper box only when no lower box is.
+                        allowed &= (box == face_i) | (~matching_open & ~lower_open)
+                else:
+                    points_full = self._joker_points[face_i, box]
+                    if rules.joker == "forced":
+                        points = np.full(len(m), points_full)
+                        allowed = open_ & ~matching_open
+                    else:
+                        ordinary = self.scores[box][roll]
+                        points = np.where(matching_open, ordinary, points_full)
+                        allowed = open_
+                    new_up = up
+                v = points + values[state_index(nxt, new_up, bn)] + extra
+                cand_all[box] = np.where(allowed, v, -np.inf)
+            best[roll, joker_states] = cand_all.max(0)
+            if per_box is not None:
+                per_box[:, roll, joker_states] = cand_all
+
+    def keep_values(self, roll_values: np.ndarray) -> np.ndarray:
+        """(462, N) the expected value of each keep, from (252, N) values of the roll it leads to.
+
+        The same as ``transition @ roll_values``, computed level by level: a keep of k dice is
+        worth the mean, over the sixth faces, of the keep with one more die (6 x 210 row sums
+        instead of a dense 462 x 252 product).
+        """
+        dice = self.dice
+        out = np.empty((len(dice.keeps), roll_values.shape[1]))
+        out[dice.roll_keep] = roll_values
+        for start, stop, children in dice.child_levels:
+            seg = out[start:stop]
+            np.copyto(seg, out.take(children[:, 0], axis=0))
+            for face in range(1, 6):
+                seg += out.take(children[:, face], axis=0)
+            seg *= 1 / 6
+        return out
+
+    def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
+        """(252, N) the best keep among each roll's sub-multisets, from (462, N) keep values."""
+        best = keep_values.copy()
+        for start, stop, parents in self.dice.levels:
+            seg = best[start:stop]
+            for j in range(parents.shape[1]):
+                np.maximum(seg, best.take(parents[:, j], axis=0), out=seg)
+        return best.take(self.dice.roll_keep, axis=0)
+
+    def turn(self, states: np.ndarray) -> TurnTables:
+        """The one-turn expectimax for a batch of states."""
+        dice = self.dice
+        final = self.final_values(states)
+        rolls = [final]
+        keeps = []
+        for _ in range(self.rules.rolls_per_turn - 1):
+            keep = self.keep_values(rolls[-1])
+            keeps.append(keep)
+            value = self.roll_values(keep)
+            if self.rules.stop_on_yahtzee:
+                value[dice.yahtzee_rolls] = final[dice.yahtzee_rolls]
+            rolls.append(value)
+        expected = dice.first_roll @ rolls[-1]
+        return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected)
+
+
+def build_table(
+    rules: SolverRules = CLASSIC, progress: Callable[[float], None] | None = None
+) -> tuple[Solver, float, float]:
+    """Build the full table; return the solver, the start state's expected score and the seconds taken."""
+    t0 = time.perf_counter()
+    solver = Solver(rules)
+    expected = solver.build(progress=progress)
+    return solver, expected, time.perf_counter() - t0
