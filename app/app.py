@@ -1,0 +1,422 @@
+"""The app: services, the screen stack and the loop (handle input -> update -> draw only on change).
+
+:class:`App` ties a profile, the display, the input pipeline and the services (settings, saves,
+sound, text) to a :class:`~app.screen.ScreenStack`. :meth:`App.step` is one turn of the loop and
+is what tests, screenshots and benchmarks drive with a fake clock (:class:`Headless`);
+:meth:`App.run` is the real loop, which sleeps while nothing animates and no button is held, so
+an idle box costs next to no CPU.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pygame
+
+from app import i18n
+from app.display import Display
+from app.profiles import Profile, load_profile
+from app.screen import Screen, ScreenStack
+from app.theme import Theme
+from remote.buttons import Button, ButtonEvent, parse_button
+from remote.pipeline import InputPipeline
+
+if TYPE_CHECKING:
+    from remote.sources import EventSource
+
+log = logging.getLogger(__name__)
+
+IDLE_WAKE_S = 0.25
+"""Longest sleep while idle with no remote device to poll (keyboard and window events wake us)."""
+TOAST_SECONDS = 5.0
+
+
+class App:
+    """One running box. Screens reach everything through ``screen.app``."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        *,
+        display_mode: str = "window",
+        lang: str | None = None,
+        data_dir: str | Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        seed: int | None = None,
+        sources: Sequence[EventSource] = (),
+        sound: bool | None = None,
+    ) -> None:
+        from app.saves import HighScores, SaveStore
+        from app.settings import Settings
+        from app.sound import Sound
+        from app.storage import Storage
+        from app.storage import data_dir as resolve_data_dir
+        from app.text import TextRenderer
+
+        self.clock = clock
+        self.profile = profile
+        self.storage = Storage(resolve_data_dir(data_dir))
+        from app.profiles import available_profiles
+
+        self.settings = Settings.load(self.storage, available_profiles())
+        self.saves = SaveStore(self.storage)
+        self.high_scores = HighScores(self.storage)
+        self.lang = lang or self.settings.language
+        i18n.set_language(self.lang)
+        pygame.init()
+        self.display = Display(profile, display_mode)
+        self.theme = Theme.from_profile(profile)
+        self.text = TextRenderer()
+        enabled = self.settings.sound if sound is None else sound and self.settings.sound
+        self.sound = Sound(enabled=enabled, volume=self.settings.volume)
+        self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
+        self.rng = np.random.default_rng(seed)
+        self.stack = ScreenStack()
+        self.running = False
+        self.frames = 0
+        self._dirty = True
+        self._last_update = clock()
+        self._toast: tuple[str, float] | None = None
+        self._take_storage_messages()
+
+    # -- services ------------------------------------------------------------------------------------
+    @property
+    def rtl(self) -> bool:
+        return i18n.is_rtl(self.lang)
+
+    @property
+    def top(self) -> Screen | None:
+        return self.stack.top
+
+    def refresh(self) -> None:
+        """Redraw at the next frame."""
+        self._dirty = True
+
+    def toast(self, message: str, seconds: float = TOAST_SECONDS) -> None:
+        """Show one line of text above the help bar for a few seconds."""
+        self._toast = (message, self.clock() + seconds)
+        log.info("toast: %s", message)
+        self.refresh()
+
+    @property
+    def toast_message(self) -> str | None:
+        return self._toast[0] if self._toast else None
+
+    def _take_storage_messages(self) -> None:
+        new = self.storage.take_messages()
+        if new:
+            self.toast(new[-1] if len(new) == 1 else "  |  ".join(new), TOAST_SECONDS * 2)
+
+    def save_settings(self) -> None:
+        """Write the settings now and apply sound changes."""
+        self.sound.set_enabled(self.settings.sound)
+        self.sound.set_volume(self.settings.volume)
+        try:
+            self.settings.save(self.storage)
+        except OSError as exc:  # a full or read-only card: keep running with the settings in memory
+            self.toast(i18n.t("settings.save_failed", error=str(exc)))
+        self._take_storage_messages()
+
+    def set_language(self, lang: str) -> None:
+        """Switch the whole shell (text and layout direction) to ``lang``."""
+        self.lang = lang
+        i18n.set_language(lang)
+        for screen in self.stack:
+            screen.on_layout()
+        self.refresh()
+
+    # -- stack ---------------------------------------------------------------------------------------
+    def push(self, screen: Screen, callback: Callable[[Any], None] | None = None) -> None:
+        """Put ``screen`` on top; ``callback(result)`` runs when it is popped."""
+        screen.app = self
+        self.stack.push(screen, callback)
+        screen.on_enter()
+        screen.refresh()
+
+    def pop(self, screen: Screen | None = None, result: Any = None) -> None:
+        """Remove ``screen`` (default: the top one); its callback gets ``result``."""
+        entry = self.stack.pop(screen)
+        entry.screen.on_leave()
+        top = self.stack.top
+        if top is not None:
+            self._last_update = self.clock()
+            top.on_resume()
+        if entry.callback is not None:
+            entry.callback(result)
+        self.refresh()
+
+    def replace(self, screen: Screen) -> None:
+        """Swap the top screen for ``screen`` (no callback runs)."""
+        entry = self.stack.pop()
+        entry.screen.on_leave()
+        self.push(screen, entry.callback)
+
+    def go_home(self) -> None:
+        """Pop every screen above the bottom one (the home screen); callbacks get None."""
+        while len(self.stack) > 1:
+            self.pop()
+
+    # -- the loop ------------------------------------------------------------------------------------
+    def dispatch(self, event: ButtonEvent) -> bool:
+        """Give a button event to the top screen; True if a binding took it."""
+        top = self.stack.top
+        if top is None:
+            return False
+        return top.handle(event)
+
+    @property
+    def animating(self) -> bool:
+        return any(s.animating for s in self.stack.visible())
+
+    def step(self, now: float | None = None) -> bool:
+        """One turn of the loop: input, update, draw if anything changed. True if a frame was drawn."""
+        now = self.clock() if now is None else now
+        for event in self.pipeline.poll(now):
+            self.dispatch(event)
+        dt = max(0.0, now - self._last_update)
+        self._last_update = now
+        for screen in self.stack.visible():
+            if screen.animating:
+                screen.update(dt)
+                screen.refresh()
+        if self._toast is not None and now >= self._toast[1]:
+            self._toast = None
+            self.refresh()
+        if self._dirty and self.stack:
+            self.draw()
+            self.display.present()
+            return True
+        return False
+
+    def draw(self) -> None:
+        """Draw the visible screens, the toast line, and mark everything clean."""
+        from app import widgets
+
+        surface = self.display.framebuffer
+        for screen in self.stack.visible():
+            screen.draw(surface)
+            screen._dirty = False
+        if self._toast is not None:
+            widgets.toast_line(surface, self, self._toast[0])
+        self._dirty = False
+        self.frames += 1
+
+    def next_wake(self, now: float) -> float:
+        """How long the real loop may sleep before the next thing is due."""
+        period = 1.0 / self.profile.refresh_hz
+        if self.animating:
+            return period
+        wake = IDLE_WAKE_S if not self.pipeline.sources else period
+        deadline = self.pipeline.next_deadline()
+        if deadline is not None:
+            wake = min(wake, max(0.0, deadline - now))
+        if self._toast is not None:
+            wake = min(wake, max(0.0, self._toast[1] - now))
+        return wake
+
+    def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:
+        from remote.keyboard import button_for_key
+
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.running = False
+                return
+            button = button_for_key(event.key)
+            if button is not None:
+                self.pipeline.push_key(button, event.type == pygame.KEYDOWN, now)
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.display.resized()
+            self.refresh()
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.refresh()
+
+    def run(self, until: float | None = None, on_first_frame: Callable[[], None] | None = None) -> None:
+        """The real loop, until the window closes (or ``until`` on the app clock, for benchmarks)."""
+        pygame.key.set_repeat(0)  # the input pipeline makes its own repeats, alike for every source
+        self.running = True
+        period = 1.0 / self.profile.refresh_hz
+        next_frame = self.clock()
+        try:
+            while self.running and self.stack:
+                now = self.clock()
+                for event in pygame.event.get():
+                    self.handle_pygame_event(event, now)
+                drew = self.step(now)
+                if drew and on_first_frame is not None:
+                    on_first_frame()
+                    on_first_frame = None
+                if until is not None and now >= until:
+                    break
+                now = self.clock()
+                if self.animating:
+                    next_frame = max(next_frame + period, now)
+                    wait = next_frame - now
+                else:
+                    wait = self.next_wake(now)
+                    next_frame = now + wait
+                if until is not None:
+                    wait = min(wait, max(0.0, until - now))
+                self._sleep(wait)
+        finally:
+            self.running = False
+
+    def _sleep(self, seconds: float) -> None:
+        """Sleep, waking early for a window or keyboard event (which is put back for the next turn)."""
+        if seconds <= 0:
+            return
+        if self.display.window is None:
+            time.sleep(seconds)
+            return
+        event = pygame.event.wait(max(1, int(seconds * 1000)))
+        if event.type != pygame.NOEVENT:
+            pygame.event.post(event)
+
+    def close(self) -> None:
+        while self.stack:
+            self.pop()
+        self.pipeline.close()
+        self.display.close()
+
+
+# -- headless driving: tests, screenshots, benchmarks ----------------------------------------------
+
+
+class FakeClock:
+    """A clock that only moves when told to."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def parse_keys(script: str) -> list[tuple[Button | None, int]]:
+    """Parse a press script: ``"RIGHT,RIGHT,2:hold=800,wait=500,SELECT"``.
+
+    Each item is ``(button, hold_ms)``; ``wait=MS`` gives ``(None, MS)``: just let time pass.
+
+    >>> parse_keys("right, 2:hold=800, wait=300")
+    [(<Button.RIGHT: 'RIGHT'>, 0), (<Button.DIGIT_2: 'DIGIT_2'>, 800), (None, 300)]
+    """
+    out: list[tuple[Button | None, int]] = []
+    for raw in script.split(","):
+        item = raw.strip()
+        if not item:
+            continue
+        if item.lower().startswith("wait="):
+            out.append((None, _ms(item[5:], raw)))
+            continue
+        name, _, opt = item.partition(":")
+        hold = 0
+        if opt:
+            key, _, value = opt.partition("=")
+            if key.strip().lower() != "hold":
+                raise ValueError(f"bad key option {raw.strip()!r}: only hold=MS is known")
+            hold = _ms(value, raw)
+        out.append((parse_button(name), hold))
+    return out
+
+
+def _ms(text: str, item: str) -> int:
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise ValueError(f"bad milliseconds in {item.strip()!r}") from None
+    if value < 0:
+        raise ValueError(f"negative milliseconds in {item.strip()!r}")
+    return value
+
+
+class Headless:
+    """An offscreen app on a fake clock, driven by scripted presses (tests, screenshots, bench).
+
+    With no ``home``, the home screen is pushed; pass ``home=False`` to start with an empty stack.
+    """
+
+    GAP_MS = 150
+    """Time between scripted presses: longer than the IR de-duplication window."""
+
+    def __init__(
+        self,
+        profile: str | Profile = "hd-720",
+        lang: str | None = "en",
+        data_dir: str | Path | None = None,
+        seed: int = 0,
+        home: bool = True,
+    ) -> None:
+        self.clock = FakeClock()
+        prof = load_profile(profile) if isinstance(profile, (str, Path)) else profile
+        self.app = App(
+            prof,
+            display_mode="offscreen",
+            lang=lang,
+            data_dir=data_dir,
+            clock=self.clock,
+            seed=seed,
+            sound=False,
+        )
+        self.app.running = True
+        if home:
+            from app.screens.home import HomeScreen
+
+            self.app.push(HomeScreen())
+        self.app.step()
+
+    @property
+    def top(self) -> Screen | None:
+        return self.app.stack.top
+
+    @property
+    def frame_s(self) -> float:
+        return 1.0 / self.app.profile.refresh_hz
+
+    def advance(self, ms: float) -> None:
+        """Let ``ms`` pass on the fake clock, one frame at a time (repeats and animations run)."""
+        end = self.clock.now + ms / 1000.0
+        while self.clock.now + 1e-9 < end:
+            self.clock.advance(min(self.frame_s, end - self.clock.now))
+            self.app.step()
+
+    def press(self, button: Button, hold_ms: int = 0) -> None:
+        """Press ``button``, hold it ``hold_ms`` (fake time), release it, then leave a short gap."""
+        self.app.pipeline.push_key(button, True, self.clock.now, source="script")
+        self.app.step()
+        self.advance(hold_ms)
+        self.app.pipeline.push_key(button, False, self.clock.now, source="script")
+        self.app.step()
+        self.advance(self.GAP_MS)
+
+    def keys(self, script: str) -> None:
+        """Play a press script (see :func:`parse_keys`)."""
+        for button, ms in parse_keys(script):
+            if button is None:
+                self.advance(ms)
+            else:
+                self.press(button, ms)
+
+    def settle(self, max_ms: int = 5000) -> None:
+        """Run frames until nothing animates (at most ``max_ms``)."""
+        waited = 0.0
+        while self.app.animating and waited < max_ms:
+            self.advance(self.frame_s * 1000)
+            waited += self.frame_s * 1000
+
+    def render(self) -> pygame.Surface:
+        """The framebuffer after drawing everything (forced)."""
+        self.app.refresh()
+        self.app.step()
+        return self.app.display.framebuffer
+
+    def close(self) -> None:
+        self.app.close()

@@ -1,0 +1,103 @@
+"""`tvgames run` (the default command): the box, on the home screen."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("run", help="start the console on the home screen (the default)")
+    p.add_argument("--profile", help="firmware profile name or YAML file (default: the saved setting)")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--windowed", dest="mode", action="store_const", const="window", help="run in a window")
+    mode.add_argument(
+        "--fullscreen",
+        dest="mode",
+        action="store_const",
+        const="fullscreen",
+        help="run full screen (the default on a console without X or Wayland)",
+    )
+    p.add_argument("--lang", choices=("en", "fa"), help="language for this run (default: the saved setting)")
+    p.add_argument("--seed", type=int, default=None, help="seed the dice (a replayable session)")
+    p.add_argument("--no-remote", action="store_true", help="keyboard only: do not open /dev/input devices")
+    p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    p.set_defaults(func=run, mode=None)
+
+
+def default_mode(env) -> str:
+    """Full screen on a console (no X or Wayland), a window on a desktop."""
+    from app.display import choose_video_driver
+
+    return "fullscreen" if choose_video_driver(env) == "kmsdrm" else "window"
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+    import os
+    import resource
+    import time
+
+    from app.cli import UserError
+
+    started = time.monotonic()
+    from app.app import App
+    from app.display import DisplayError
+    from app.profiles import ProfileError, load_profile
+    from app.screens.home import HomeScreen
+    from app.settings import Settings
+    from app.storage import Storage, data_dir
+
+    profile_name = args.profile
+    if profile_name is None:  # the saved setting: read it before the display opens at that size
+        from app.profiles import available_profiles
+
+        profile_name = Settings.load(Storage(data_dir(args.data_dir)), available_profiles()).profile
+    try:
+        profile = load_profile(profile_name)
+    except ProfileError as exc:
+        raise UserError(str(exc)) from exc
+    sources = []
+    if not args.no_remote and not args.exit_after_first_frame:
+        sources = _remote_sources(profile, kms=default_mode(os.environ) == "fullscreen")
+    try:
+        app = App(
+            profile,
+            display_mode=args.mode or default_mode(os.environ),
+            lang=args.lang,
+            data_dir=args.data_dir,
+            seed=args.seed,
+            sources=sources,
+        )
+    except DisplayError as exc:
+        raise UserError(str(exc)) from exc
+    app.push(HomeScreen())
+    if args.exit_after_first_frame:
+
+        def report() -> None:
+            rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            print(json.dumps({"first_frame_s": time.monotonic() - started, "maxrss_kb": rss_kb}), flush=True)
+            app.running = False
+
+        app.run(on_first_frame=report)
+    else:
+        app.run()
+    app.close()
+    return 0
+
+
+def _remote_sources(profile, kms: bool) -> list:
+    """The profile's remotes read from /dev/input (none where evdev is missing: the keyboard works).
+
+    On a console (KMS) the keyboards are read there too, grabbed so SDL does not see them twice;
+    under X or Wayland the window reads the keyboard.
+    """
+    import logging
+
+    try:
+        import evdev  # noqa: F401
+
+        from remote.evdev_source import EvdevSource
+    except ImportError as exc:
+        logging.getLogger(__name__).info("no evdev remote support: %s", exc)
+        return []
+    return [EvdevSource(profile.remotes, include_keyboards=kms)]

@@ -1,0 +1,55 @@
+"""`tvgames screenshot`: render a scene headless (after scripted presses) into a PNG."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("screenshot", help="render a scene to a PNG without a display")
+    p.add_argument("--list", action="store_true", help="list the scenes and exit")
+    p.add_argument("--profile", default="hd-720", help="firmware profile (default: hd-720)")
+    p.add_argument("--scene", default="home", help="scene name (see --list; default: home)")
+    p.add_argument(
+        "--keys",
+        default=None,
+        help='presses after the scene is built, e.g. "RIGHT,RIGHT,SELECT" or "2:hold=800,wait=300"',
+    )
+    p.add_argument("--lang", choices=("en", "fa"), default="en")
+    p.add_argument("--out", help="PNG file to write")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from app import scenes
+    from app.cli import UserError
+    from app.profiles import ProfileError
+
+    if args.list:
+        for name, found in scenes.scenes().items():
+            print(f"{name:24} {found.description}")
+        return 0
+    if not args.out:
+        raise UserError("--out FILE.png is needed (or --list)")
+    import pygame
+
+    try:
+        headless, frame = scenes.shoot(args.scene, args.profile, args.lang, args.keys, args.data_dir)
+    except KeyError as exc:
+        raise UserError(exc.args[0]) from exc
+    except ProfileError as exc:
+        raise UserError(str(exc)) from exc
+    except ValueError as exc:  # a bad --keys script
+        raise UserError(str(exc)) from exc
+    try:
+        pygame.image.save(frame, args.out)
+    except (pygame.error, OSError) as exc:
+        raise UserError(f"cannot write {args.out}: {exc}") from exc
+    finally:
+        headless.close()
+    print(args.out)
+    return 0

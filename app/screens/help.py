@@ -1,0 +1,179 @@
+"""Help: the INFO overlay (the keys the current screen takes) and the remote's key page (home tile)."""
+
+from __future__ import annotations
+
+import pygame
+
+from app import widgets
+from app.i18n import t
+from app.screen import Binding, ModalScreen, Screen
+from remote.buttons import Button
+
+REMOTE_KEYS: tuple[tuple[str, str], ...] = (
+    ("key.digit_2", "action.shake_roll"),
+    ("key.digit_3", "action.end_turn"),
+    ("key.digit_4", "action.undo"),
+    ("key.digit_5", "action.odds"),
+    ("key.select", "action.select"),
+    ("key.arrows", "action.move"),
+    ("key.back", "action.back"),
+    ("key.menu", "action.menu"),
+    ("key.info", "action.help"),
+)
+"""The remote's keys and what they do across the games (i18n keys: key name, meaning)."""
+
+
+def draw_key_table(
+    surface: pygame.Surface, screen: Screen, box: pygame.Rect, rows: list[tuple[str, str, bool]]
+) -> None:
+    """Rows of [key chip] meaning, greyed where not possible now, laid out from the reading side."""
+    app, theme, rtl = screen.app, screen.theme, screen.rtl
+    size = theme.font("body")
+    line_h = app.text.line_height(size)
+    row_h = int(line_h * 1.45)
+    chip_w = max(app.text.size(key, size, bold=True)[0] for key, _, _ in rows) + theme.px(28) if rows else 0
+    chip_w = min(chip_w, box.w // 2)
+    for i, (key, meaning, enabled) in enumerate(rows):
+        y = box.y + i * row_h
+        if y + row_h > box.bottom:
+            break
+        chip = pygame.Rect(box.x, y, chip_w, line_h + theme.px(6))
+        if rtl:
+            chip.right = box.right
+        colour = theme.colour("accent") if enabled else theme.colour("text_disabled")
+        widgets.panel(surface, chip, colour, theme.px(8))
+        widgets.draw_text(
+            surface,
+            app.text,
+            key,
+            size,
+            theme.colour("background"),
+            chip.center,
+            "center",
+            bold=True,
+            max_width=chip.w - theme.px(8),
+        )
+        text_colour = theme.colour("text") if enabled else theme.colour("text_disabled")
+        if rtl:
+            pos, anchor = (chip.x - theme.px(20), chip.centery), "midright"
+        else:
+            pos, anchor = (chip.right + theme.px(20), chip.centery), "midleft"
+        widgets.draw_text(
+            surface,
+            app.text,
+            meaning,
+            size,
+            text_colour,
+            pos,
+            anchor,
+            max_width=box.w - chip_w - theme.px(24),
+        )
+
+
+class HelpOverlay(ModalScreen[None]):
+    """INFO: the keys the screen below takes right now (greyed where not possible now)."""
+
+    BINDINGS = (
+        Binding(Button.BACK, "back", "action.close"),
+        Binding(Button.INFO, "back", "", show=False),
+        Binding(Button.SELECT, "back", "", show=False),
+    )
+
+    def __init__(self, subject: Screen) -> None:
+        super().__init__()
+        self.subject = subject
+
+    def rows(self) -> list[tuple[str, str, bool]]:
+        return widgets.help_items(self.subject)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, theme = self.app, self.theme
+        widgets.dim(surface, theme)
+        rows = self.rows()
+        size = theme.font("body")
+        row_h = int(app.text.line_height(size) * 1.45)
+        box = pygame.Rect(
+            0,
+            0,
+            min(theme.safe.w, theme.px(900)),
+            min(theme.safe.h, theme.font("title") + theme.px(110) + row_h * max(1, len(rows))),
+        )
+        box.center = theme.safe.center
+        widgets.panel(
+            surface, box, theme.colour("background_2"), theme.radius, theme.px(4), theme.colour("accent")
+        )
+        pad = theme.px(28)
+        x = box.right - pad if self.rtl else box.x + pad
+        widgets.draw_text(
+            surface,
+            app.text,
+            t("help.title"),
+            theme.font("title"),
+            theme.colour("text"),
+            (x, box.y + theme.px(16)),
+            widgets.start_anchor(self.rtl),
+            bold=True,
+            max_width=box.w - 2 * pad,
+        )
+        inner = pygame.Rect(
+            box.x + pad,
+            box.y + theme.font("title") + theme.px(44),
+            box.w - 2 * pad,
+            box.h - theme.font("title") - theme.px(100),
+        )
+        if rows:
+            draw_key_table(surface, self, inner, rows)
+        else:
+            widgets.draw_text(
+                surface,
+                app.text,
+                t("help.no_keys"),
+                size,
+                theme.colour("text_dim"),
+                (x, inner.y),
+                widgets.start_anchor(self.rtl),
+            )
+        widgets.draw_text(
+            surface,
+            app.text,
+            t("help.close"),
+            theme.font("small"),
+            theme.colour("text_dim"),
+            (box.centerx, box.bottom - theme.px(14)),
+            "midbottom",
+            max_width=box.w - 2 * pad,
+        )
+
+
+class RemoteHelpScreen(Screen):
+    """The Help tile: every key of the remote and what it does in the games, plus the keyboard."""
+
+    title_key = "home.help"
+    BINDINGS = (
+        Binding(Button.BACK, "back", "action.back"),
+        Binding(Button.SELECT, "back", "", show=False),
+    )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, theme = self.app, self.theme
+        safe = theme.safe
+        widgets.background(surface, theme)
+        widgets.title(surface, app, t("help.remote_title"))
+        rows = [(t(k), t(m), True) for k, m in REMOTE_KEYS]
+        top = safe.y + theme.font("title") + theme.px(40)
+        box = pygame.Rect(
+            safe.x + theme.px(10), top, safe.w - theme.px(20), safe.bottom - top - theme.px(110)
+        )
+        draw_key_table(surface, self, box, rows)
+        x = safe.right if self.rtl else safe.left
+        widgets.draw_text(
+            surface,
+            app.text,
+            t("help.keyboard_hint"),
+            theme.font("small"),
+            theme.colour("text_dim"),
+            (x, safe.bottom - theme.px(70)),
+            widgets.start_anchor(self.rtl, "bottom"),
+            max_width=safe.w,
+        )
+        widgets.help_bar(surface, app, self)

@@ -1,0 +1,318 @@
+"""The home screen: a carousel of the games plus Resume, Settings and Help.
+
+A game whose catalog entry has no ``start`` shows a "Coming soon" ribbon and cannot be entered
+(SELECT is greyed out in the help bar and plays the error sound).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from app import catalog, widgets
+from app.i18n import t
+from app.screen import Binding, Screen
+from app.widgets import FocusList
+from remote.buttons import Button
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One carousel tile: a game or a shell page."""
+
+    id: str
+    title_key: str
+    subtitle_key: str
+    colour: str
+    game: catalog.GameEntry | None = None
+
+    @property
+    def enterable(self) -> bool:
+        return self.game is None or self.game.built
+
+
+def tiles() -> list[Tile]:
+    """The carousel, in reading order: the catalog's games, then Resume, Settings and Help."""
+    out = [Tile(g.id, g.title_key, g.subtitle_key, g.colour, g) for g in catalog.GAMES]
+    out += [
+        Tile("resume", "home.resume", "home.resume.subtitle", "tile_resume"),
+        Tile("settings", "home.settings", "home.settings.subtitle", "tile_settings"),
+        Tile("help", "home.help", "home.help.subtitle", "tile_help"),
+    ]
+    return out
+
+
+SLIDE_SPEED = 14.0
+"""Carousel slide: fraction of the remaining distance covered per second (exponential ease)."""
+
+
+class HomeScreen(Screen):
+    title_key = "app.title"
+    BINDINGS = (
+        Binding(Button.LEFT, "move", "action.move", repeat=True, args=(Button.LEFT,)),
+        Binding(Button.RIGHT, "move", "action.move", repeat=True, args=(Button.RIGHT,)),
+        Binding(Button.SELECT, "select", "action.select"),
+        Binding(Button.BACK, "back", "", show=False),
+    )
+
+    def __init__(self, focus: int = 0) -> None:
+        super().__init__()
+        self.tiles = tiles()
+        self.focus = FocusList([True] * len(self.tiles), focus, vertical=False)
+        self.scroll = 0.0  # first visible tile position, in tiles (animated)
+        self._scroll_target = 0.0
+
+    # -- input ----------------------------------------------------------------------------------------
+    @property
+    def focused(self) -> Tile:
+        return self.tiles[self.focus.focus]
+
+    def check_action(self, action: str, args: tuple) -> bool:
+        if action == "select":
+            return self.focused.enterable
+        return True
+
+    def action_move(self, button: Button) -> None:
+        self.focus.move(button, self.rtl)
+        self.app.sound.play("move")
+
+    def action_select(self) -> None:
+        tile = self.focused
+        self.app.sound.play("select")
+        if tile.game is not None:
+            tile.game.start_function()(self.app, tile.game)
+        elif tile.id == "resume":
+            from app.screens.resume import ResumeScreen
+
+            self.app.push(ResumeScreen())
+        elif tile.id == "settings":
+            from app.screens.settings import SettingsScreen
+
+            self.app.push(SettingsScreen())
+        elif tile.id == "help":
+            from app.screens.help import RemoteHelpScreen
+
+            self.app.push(RemoteHelpScreen())
+
+    def select_tile(self, tile_id: str) -> None:
+        """Focus the tile ``tile_id`` at once (scenes, tests)."""
+        self.focus.focus = [t.id for t in self.tiles].index(tile_id)
+        self.scroll = self._scroll_target = self._target_scroll()
+        self.refresh()
+
+    # -- layout and animation ----------------------------------------------------------------------------
+    def _geometry(self) -> tuple[int, int, int, float]:
+        """Tile width, height, gap and how many tiles fit across the safe area."""
+        theme = self.theme
+        safe = theme.safe
+        tile_h = round(safe.h * 0.46)
+        tile_w = min(theme.round_w(tile_h * 0.78), round(safe.w / 3.3))
+        gap = theme.px(28)
+        fits = (safe.w - 2 * theme.px(14) + gap) / (tile_w + gap)
+        return tile_w, tile_h, gap, fits
+
+    def _target_scroll(self) -> float:
+        """Scroll (in tiles) that centres the focused tile, clamped at both ends."""
+        _, _, _, fits = self._geometry()
+        n = len(self.tiles)
+        if n <= fits:
+            return (n - fits) / 2
+        return min(max(self.focus.focus + 0.5 - fits / 2, 0.0), n - fits)
+
+    def on_enter(self) -> None:
+        self.scroll = self._scroll_target = self._target_scroll()
+
+    def on_layout(self) -> None:
+        self.on_enter()
+
+    @property
+    def animating(self) -> bool:
+        return abs(self.scroll - self._target_scroll()) > 0.002
+
+    def update(self, dt: float) -> None:
+        target = self._target_scroll()
+        self.scroll += (target - self.scroll) * (1 - math.exp(-SLIDE_SPEED * dt))
+        if abs(self.scroll - target) <= 0.002:
+            self.scroll = target
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app, theme, rtl = self.app, self.theme, self.rtl
+        safe = theme.safe
+        widgets.background(surface, theme)
+        widgets.title(surface, app, t("app.title"))
+        heading_pos = (safe.x, safe.top + theme.px(14)) if rtl else (safe.right, safe.top + theme.px(14))
+        widgets.draw_text(
+            surface,
+            app.text,
+            t("home.title"),
+            theme.font("body"),
+            theme.colour("text_dim"),
+            heading_pos,
+            "topleft" if rtl else "topright",
+            max_width=safe.w // 2,
+        )
+        tile_w, tile_h, gap, _ = self._geometry()
+        top = safe.top + round(safe.h * 0.17)
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(safe.x, top - theme.px(20), safe.w, tile_h + theme.px(40)))
+        inset = theme.px(14)  # room for the focused tile's growth inside the safe area
+        for i, tile in enumerate(self.tiles):
+            x = safe.x + inset + round((i - self.scroll) * (tile_w + gap))
+            rect = theme.mirror(pygame.Rect(x, top, tile_w, tile_h), rtl)
+            if rect.right < 0 or rect.x > theme.width:
+                continue
+            self._draw_tile(surface, rect, tile, i == self.focus.focus)
+        surface.set_clip(clip)
+        self._draw_caption(surface, top + tile_h + theme.px(34))
+        self._draw_position(surface, top + tile_h + theme.px(14))
+        widgets.help_bar(surface, app, self)
+
+    def _draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool) -> None:
+        theme, app = self.theme, self.app
+        if focused:
+            rect = rect.inflate(theme.px(16), theme.px(16))
+        base = theme.colour(tile.colour)
+        colour = base if tile.enterable else tuple(round(c * 0.55) for c in base)
+        border_colour = theme.colour("accent") if focused else theme.colour("shadow")
+        widgets.panel(surface, rect.move(theme.px(6), theme.px(8)), theme.colour("shadow"), theme.radius)
+        widgets.panel(
+            surface, rect, colour, theme.radius, theme.px(6) if focused else theme.px(2), border_colour
+        )
+        icon = pygame.Rect(rect.x, rect.y + theme.px(18), rect.w, round(rect.h * 0.5))
+        self._draw_icon(surface, icon, tile)
+        size = theme.font("heading")
+        text_colour = theme.colour("text") if tile.enterable else theme.colour("text_dim")
+        widgets.draw_text(
+            surface,
+            app.text,
+            t(tile.title_key),
+            size,
+            text_colour,
+            (rect.centerx, rect.bottom - theme.px(22)),
+            "midbottom",
+            bold=True,
+            max_width=rect.w - theme.px(20),
+        )
+        if not tile.enterable:
+            band = pygame.Rect(rect.x, rect.y + round(rect.h * 0.58), rect.w, theme.px(40))
+            pygame.draw.rect(surface, theme.colour("accent"), band)
+            widgets.draw_text(
+                surface,
+                app.text,
+                t("home.coming_soon"),
+                theme.font("small"),
+                theme.colour("background"),
+                band.center,
+                "center",
+                bold=True,
+                max_width=band.w - theme.px(10),
+            )
+
+    def _draw_icon(self, surface: pygame.Surface, box: pygame.Rect, tile: Tile) -> None:
+        """A simple picture for each tile, drawn from shapes (no image files)."""
+        theme, app = self.theme, self.app
+        die_w = min(theme.round_w(box.h * 0.5), round(box.w * 0.26))
+        die_h = round(die_w * theme.pixel_aspect)
+        light = theme.colour("die")
+        if tile.id in ("yahtzee", "dice-party", "monopoly-dice"):
+            faces = {"yahtzee": (5, 6, 5), "dice-party": (3, 4, 2), "monopoly-dice": ("$", 6, "?")}[tile.id]
+            colours = {
+                "yahtzee": (light, light, light),
+                "dice-party": (theme.colour("held"), light, theme.colour("accent")),
+                "monopoly-dice": (theme.colour("accent"), light, theme.colour("accent")),
+            }[tile.id]
+            for k, (face, colour) in enumerate(zip(faces, colours, strict=True)):
+                cx = box.centerx + round((k - 1) * die_w * 1.12)
+                cy = box.centery + (0 if k == 1 else theme.px(18))
+                rect = pygame.Rect(0, 0, die_w, die_h)
+                rect.center = (cx, cy)
+                widgets.draw_die(surface, rect, face, colour, False, theme.pixel_aspect, text=app.text)
+        elif tile.id == "monopoly":
+            self._draw_house(surface, box, theme.colour("held"))
+        elif tile.id == "resume":
+            h = round(box.h * 0.55)
+            w = theme.round_w(h * 0.9)
+            cx, cy = box.center
+            if self.rtl:
+                points = [(cx + w // 2, cy - h // 2), (cx + w // 2, cy + h // 2), (cx - w // 2, cy)]
+            else:
+                points = [(cx - w // 2, cy - h // 2), (cx - w // 2, cy + h // 2), (cx + w // 2, cy)]
+            pygame.draw.polygon(surface, theme.colour("text"), points)
+        elif tile.id == "settings":
+            w = round(box.w * 0.55)
+            for k in range(3):
+                y = box.y + round(box.h * (0.28 + 0.22 * k))
+                pygame.draw.line(
+                    surface,
+                    theme.colour("text"),
+                    (box.centerx - w // 2, y),
+                    (box.centerx + w // 2, y),
+                    theme.px(6),
+                )
+                knob_x = box.centerx - w // 2 + round(w * (0.25, 0.7, 0.45)[k])
+                r = theme.px(13)
+                pygame.draw.ellipse(
+                    surface,
+                    theme.colour("accent"),
+                    pygame.Rect(knob_x - theme.round_w(r), y - r, 2 * theme.round_w(r), 2 * r),
+                )
+        elif tile.id == "help":
+            widgets.draw_text(
+                surface,
+                app.text,
+                "?",
+                round(box.h * 0.7),
+                theme.colour("text"),
+                box.center,
+                "center",
+                bold=True,
+            )
+
+    def _draw_house(self, surface: pygame.Surface, box: pygame.Rect, colour) -> None:
+        theme = self.theme
+        h = round(box.h * 0.62)
+        w = theme.round_w(h * 0.95)
+        cx, cy = box.center
+        roof = [
+            (cx - w // 2 - theme.px(8), cy - h // 6),
+            (cx, cy - h // 2),
+            (cx + w // 2 + theme.px(8), cy - h // 6),
+        ]
+        body = pygame.Rect(cx - w // 2, cy - h // 6, w, h * 2 // 3)
+        pygame.draw.rect(surface, colour, body)
+        pygame.draw.polygon(surface, colour, roof)
+        door = pygame.Rect(0, 0, w // 4, h // 3)
+        door.midbottom = body.midbottom
+        pygame.draw.rect(surface, theme.colour("shadow"), door)
+
+    def _draw_caption(self, surface: pygame.Surface, y: int) -> None:
+        theme, app = self.theme, self.app
+        tile = self.focused
+        text = t(tile.subtitle_key) if tile.enterable else t("home.not_available")
+        colour = theme.colour("text") if tile.enterable else theme.colour("accent")
+        widgets.draw_text(
+            surface,
+            app.text,
+            text,
+            theme.font("heading"),
+            colour,
+            (theme.width // 2, y),
+            "midtop",
+            max_width=theme.safe.w,
+        )
+
+    def _draw_position(self, surface: pygame.Surface, y: int) -> None:
+        """Small dots under the carousel: where the focus is among all tiles."""
+        theme = self.theme
+        n = len(self.tiles)
+        r = theme.px(5)
+        step = theme.px(22)
+        x0 = theme.width // 2 - (n - 1) * step // 2
+        for i in range(n):
+            k = n - 1 - i if self.rtl else i
+            colour = theme.colour("accent") if i == self.focus.focus else theme.colour("text_disabled")
+            rx = theme.round_w(r)
+            pygame.draw.ellipse(surface, colour, pygame.Rect(x0 + k * step - rx, y - r, 2 * rx, 2 * r))

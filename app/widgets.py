@@ -1,0 +1,470 @@
+"""Drawing pieces every screen shares: text, panels, focus lists, the help bar, toasts and dice.
+
+All functions draw into the surface they are given and return the rectangle they used. Text goes
+through :class:`app.text.TextRenderer` (cached, Persian shaped); sizes and colours come from the
+app's :class:`~app.theme.Theme`. Nothing here keeps state except :class:`FocusList`, which is the
+pure focus logic of a list (no drawing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import pygame
+
+from app import i18n
+from app.screen import first_focus, focus_step, next_focus
+from remote.buttons import Button
+
+if TYPE_CHECKING:
+    from app.app import App
+    from app.screen import Screen
+    from app.text import TextRenderer
+    from app.theme import RGB, Theme
+
+ANCHORS = (
+    "topleft",
+    "midtop",
+    "topright",
+    "midleft",
+    "center",
+    "midright",
+    "bottomleft",
+    "midbottom",
+    "bottomright",
+)
+
+
+# -- text ------------------------------------------------------------------------------------------
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text_renderer: TextRenderer,
+    text: str,
+    size: int,
+    colour: RGB,
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    *,
+    bold: bool = False,
+    lang: str | None = None,
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Draw one line (or ``\\n``-separated lines) of text with ``anchor`` at ``pos``.
+
+    With ``max_width``, text that would be wider is drawn at a smaller size until it fits (down
+    to 60 %), then clipped.
+    """
+    if anchor not in ANCHORS:
+        raise ValueError(f"anchor must be one of {ANCHORS}")
+    if max_width is not None:
+        smallest = max(10, int(size * 0.6))
+        while size > smallest and text_renderer.size(text, size, bold=bold, lang=lang)[0] > max_width:
+            size = max(smallest, int(size * 0.92))
+    image = text_renderer.render(text, size, colour, bold=bold, lang=lang)
+    rect = image.get_rect(**{anchor: pos})
+    if max_width is not None and rect.w > max_width:
+        rect = pygame.Rect(rect.x, rect.y, max_width, rect.h)
+        if anchor.endswith("right"):
+            rect.right = pos[0]
+        elif anchor in ("midtop", "center", "midbottom"):
+            rect.centerx = pos[0]
+        surface.blit(image, rect, pygame.Rect(0, 0, max_width, rect.h))
+        return rect
+    surface.blit(image, rect)
+    return rect
+
+
+def start_anchor(rtl: bool, vertical: str = "top") -> str:
+    """The anchor at the reading start: topleft in English, topright in Persian (vertical: top/mid/bottom)."""
+    side = "right" if rtl else "left"
+    return {"top": f"top{side}", "mid": f"mid{side}", "bottom": f"bottom{side}"}[vertical]
+
+
+# -- panels and backgrounds ------------------------------------------------------------------------
+
+
+def panel(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    colour: RGB,
+    radius: int = 0,
+    border: int = 0,
+    border_colour: RGB | None = None,
+) -> pygame.Rect:
+    """A filled rounded rectangle, optionally with a border of ``border`` pixels."""
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border and border_colour is not None:
+        pygame.draw.rect(surface, border_colour, rect, width=border, border_radius=radius)
+    return rect
+
+
+@lru_cache(maxsize=8)
+def _background(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
+    w, h = size
+    surface = pygame.Surface(size)
+    for y in range(h):
+        f = y / max(1, h - 1)
+        colour = tuple(round(a + (b - a) * f) for a, b in zip(top, bottom, strict=True))
+        pygame.draw.line(surface, colour, (0, y), (w, y))
+    return surface
+
+
+def background(surface: pygame.Surface, theme: Theme) -> None:
+    """The shell's backdrop: a vertical gradient, rendered once per size and blitted."""
+    surface.blit(
+        _background(surface.get_size(), theme.colour("background_2"), theme.colour("background")), (0, 0)
+    )
+
+
+def dim(surface: pygame.Surface, theme: Theme, alpha: int = 170) -> None:
+    """Darken what is already drawn (behind a modal)."""
+    shade = _shade(surface.get_size(), theme.colour("shadow"), alpha)
+    surface.blit(shade, (0, 0))
+
+
+@lru_cache(maxsize=4)
+def _shade(size: tuple[int, int], colour: RGB, alpha: int) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((*colour, alpha))
+    return shade
+
+
+def title(surface: pygame.Surface, app: App, text: str) -> pygame.Rect:
+    """A screen title at the reading start of the safe area's top line."""
+    theme = app.theme
+    safe = theme.safe
+    x = safe.right if app.rtl else safe.left
+    return draw_text(
+        surface,
+        app.text,
+        text,
+        theme.font("title"),
+        theme.colour("text"),
+        (x, safe.top),
+        start_anchor(app.rtl),
+        bold=True,
+        max_width=safe.w,
+    )
+
+
+# -- focus -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class FocusList:
+    """Focus over items some of which may be disabled; arrows move it, skipping disabled ones."""
+
+    enabled: list[bool]
+    focus: int = 0
+    vertical: bool = True
+    wrap: bool = True
+
+    def __post_init__(self) -> None:
+        self.focus = first_focus(self.enabled, self.focus)
+
+    def set_enabled(self, enabled: Sequence[bool]) -> None:
+        self.enabled = list(enabled)
+        if not self.enabled or not self.enabled[min(self.focus, len(self.enabled) - 1)]:
+            self.focus = first_focus(self.enabled, self.focus)
+        self.focus = min(self.focus, max(0, len(self.enabled) - 1))
+
+    def move(self, button: Button, rtl: bool = False) -> bool:
+        """Move for an arrow button; True if the focus changed."""
+        step = focus_step(button, rtl, self.vertical)
+        new = next_focus(self.enabled, self.focus, step, self.wrap)
+        changed = new != self.focus
+        self.focus = new
+        return changed
+
+
+def list_rows(
+    surface: pygame.Surface,
+    app: App,
+    rect: pygame.Rect,
+    labels: Sequence[str],
+    focus: int,
+    enabled: Sequence[bool] | None = None,
+    values: Sequence[str] | None = None,
+    row_height: int | None = None,
+) -> list[pygame.Rect]:
+    """A vertical list of rows (label at the reading start, optional value at the far end).
+
+    The focused row is highlighted; disabled rows are greyed. Rows beyond ``rect`` scroll so the
+    focused one is visible. Returns the row rectangles drawn.
+    """
+    theme = app.theme
+    size = theme.font("body")
+    row_h = row_height or int(app.text.line_height(size) * 1.6)
+    visible = max(1, rect.h // row_h)
+    first = min(max(0, focus - visible + 1), max(0, len(labels) - visible)) if focus >= visible else 0
+    rows: list[pygame.Rect] = []
+    pad = theme.px(20)
+    for i in range(first, min(len(labels), first + visible)):
+        row = pygame.Rect(rect.x, rect.y + (i - first) * row_h, rect.w, row_h - theme.px(6))
+        on = enabled is None or enabled[i]
+        if i == focus:
+            panel(
+                surface, row, theme.colour("panel_focus"), theme.radius, theme.px(4), theme.colour("accent")
+            )
+        else:
+            panel(surface, row, theme.colour("panel"), theme.radius)
+        colour = theme.colour("text" if on else "text_disabled")
+        start = (row.right - pad, row.centery) if app.rtl else (row.x + pad, row.centery)
+        label_w = row.w - 2 * pad if values is None else int(row.w * 0.55)
+        draw_text(
+            surface, app.text, labels[i], size, colour, start, start_anchor(app.rtl, "mid"), max_width=label_w
+        )
+        if values is not None and values[i]:
+            end = (row.x + pad, row.centery) if app.rtl else (row.right - pad, row.centery)
+            value_colour = theme.colour("accent") if i == focus else colour
+            anchor = "midleft" if app.rtl else "midright"
+            draw_text(
+                surface,
+                app.text,
+                values[i],
+                size,
+                value_colour,
+                end,
+                anchor,
+                bold=True,
+                max_width=int(row.w * 0.4),
+            )
+        rows.append(row)
+    return rows
+
+
+# -- help bar and toast ----------------------------------------------------------------------------
+
+
+def key_name(button: Button) -> str:
+    """What is printed on the remote for ``button`` (translated)."""
+    return i18n.t(f"key.{button.value.lower()}")
+
+
+def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
+    """(key name, action label, enabled) for each shown binding, one entry per label."""
+    seen: dict[str, int] = {}
+    items: list[tuple[str, str, bool]] = []
+    for binding in screen.bindings():
+        if not binding.show or not binding.label:
+            continue
+        enabled = screen.check_action(binding.action, binding.args)
+        key = key_name(binding.button)
+        if binding.label in seen:  # e.g. LEFT and RIGHT sharing "Move": one entry "◀ ▶"
+            i = seen[binding.label]
+            k, label, on = items[i]
+            items[i] = (f"{k} {key}", label, on or enabled)
+            continue
+        seen[binding.label] = len(items)
+        items.append((key, i18n.t(binding.label), enabled))
+    return items
+
+
+def help_bar(surface: pygame.Surface, app: App, screen: Screen) -> pygame.Rect:
+    """The line of key chips at the bottom of the safe area: what each button does here.
+
+    If the chips do not fit across the safe area, the text shrinks (to 75 %); what still does not
+    fit is left off (the INFO overlay lists everything)."""
+    theme = app.theme
+    safe = theme.safe
+    items = help_items(screen)
+    size = theme.font("small")
+    gap, pad = theme.px(26), theme.px(8)
+
+    def widths(size: int) -> list[int]:
+        return [
+            app.text.size(k, size, bold=True)[0] + 3 * pad + app.text.size(lbl, size)[0]
+            for k, lbl, _ in items
+        ]
+
+    smallest = max(10, round(size * 0.75))
+    while size > smallest and sum(widths(size)) + gap * (len(items) - 1) > safe.w:
+        size -= 1
+    line_h = app.text.line_height(size)
+    bar = pygame.Rect(safe.x, safe.bottom - line_h - theme.px(12), safe.w, line_h + theme.px(12))
+    x = 0
+    for (key, label, enabled), total in zip(items, widths(size), strict=True):
+        if x + total > bar.w:
+            break
+        key_colour = theme.colour("background") if enabled else theme.colour("panel_disabled")
+        chip_colour = theme.colour("accent") if enabled else theme.colour("text_disabled")
+        label_colour = theme.colour("text") if enabled else theme.colour("text_disabled")
+        kw = app.text.size(key, size, bold=True)[0]
+        chip = pygame.Rect(0, bar.y + theme.px(3), kw + 2 * pad, line_h + theme.px(6))
+        if app.rtl:
+            chip.right = bar.right - x
+            label_pos, label_anchor = (chip.x - pad, bar.centery), "midright"
+        else:
+            chip.x = bar.x + x
+            label_pos, label_anchor = (chip.right + pad, bar.centery), "midleft"
+        panel(surface, chip, chip_colour, theme.px(8))
+        draw_text(surface, app.text, key, size, key_colour, chip.center, "center", bold=True)
+        draw_text(surface, app.text, label, size, label_colour, label_pos, label_anchor)
+        x += total + gap
+    return bar
+
+
+def toast_line(surface: pygame.Surface, app: App, message: str) -> pygame.Rect:
+    """One line of notice just above the help bar, on a dark band so it reads over anything."""
+    theme = app.theme
+    safe = theme.safe
+    size = theme.font("small")
+    line_h = app.text.line_height(size)
+    band = pygame.Rect(safe.x, safe.bottom - 2 * line_h - theme.px(40), safe.w, line_h + theme.px(16))
+    panel(surface, band, theme.colour("shadow"), theme.radius, theme.px(3), theme.colour("accent"))
+    draw_text(
+        surface,
+        app.text,
+        message,
+        size,
+        theme.colour("text"),
+        band.center,
+        "center",
+        max_width=band.w - theme.px(24),
+    )
+    return band
+
+
+# -- dice ------------------------------------------------------------------------------------------
+
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+"""Pip centres as fractions of the die face, for faces 1 to 6."""
+
+HELD_BAR = 0.14
+"""Fraction of the die's rectangle kept below the die for the "held" bar."""
+
+_label_text: TextRenderer | None = None
+
+
+def _luminance(rgb: RGB) -> float:
+    r, g, b = rgb[:3]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def die_body_rect(rect: pygame.Rect, pixel_aspect: float) -> pygame.Rect:
+    """Where the die itself goes inside ``rect``: as large as fits, looking square on the TV,
+    leaving room below for the held bar."""
+    avail_h = rect.h * (1 - HELD_BAR)
+    h = min(avail_h, rect.w * pixel_aspect)
+    w = h / pixel_aspect
+    body = pygame.Rect(0, 0, round(w), round(h))
+    body.midtop = (rect.centerx, rect.y + round((avail_h - h) / 2))
+    return body
+
+
+def draw_die(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    face: int | str | None,
+    colour: RGB,
+    held: bool,
+    pixel_aspect: float = 1.0,
+    *,
+    pip_colour: RGB | None = None,
+    held_colour: RGB = (60, 200, 120),
+    text: TextRenderer | None = None,
+    focused: bool = False,
+    focus_colour: RGB = (235, 180, 40),
+) -> pygame.Rect:
+    """Draw a die in ``rect``: pips for faces 1-6, a word (e.g. "Freeze", "×2") for any string face,
+    nothing for None (a blank face). It looks square and its pips round on every TV: widths are
+    divided by ``pixel_aspect``. A held die has a thick border and a bar below it in
+    ``held_colour``, readable from the couch; ``focused`` draws a focus ring around it.
+    Returns the die body's rectangle."""
+    body = die_body_rect(rect, pixel_aspect)
+    h = body.h
+    radius = max(2, round(h * 0.16))
+    shadow = body.move(round(h * 0.04 / pixel_aspect), round(h * 0.05))
+    pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
+    pygame.draw.rect(surface, colour, body, border_radius=radius)
+    if pip_colour is None:
+        pip_colour = (24, 24, 32) if _luminance(colour) > 110 else (232, 232, 224)
+    if isinstance(face, int) and not isinstance(face, bool) and face in PIPS:
+        ry = max(1.5, h * 0.085)
+        rx = ry / pixel_aspect
+        for fx, fy in PIPS[face]:
+            cx = body.x + fx * body.w
+            cy = body.y + fy * body.h
+            pygame.draw.ellipse(
+                surface, pip_colour, pygame.Rect(round(cx - rx), round(cy - ry), round(2 * rx), round(2 * ry))
+            )
+    elif face is not None:
+        global _label_text
+        if text is None:
+            if _label_text is None:
+                from app.text import TextRenderer
+
+                _label_text = TextRenderer()
+            text = _label_text
+        label = str(face)
+        size = max(10, round(h * 0.34))
+        draw_text(
+            surface,
+            text,
+            label,
+            size,
+            pip_colour,
+            body.center,
+            "center",
+            bold=True,
+            max_width=round(body.w * 0.86),
+        )
+    if held:
+        border = max(3, round(h * 0.08))
+        pygame.draw.rect(
+            surface,
+            held_colour,
+            body.inflate(border, border),
+            width=border,
+            border_radius=radius + border // 2,
+        )
+        bar = pygame.Rect(0, 0, body.w, max(3, round(rect.h * HELD_BAR * 0.55)))
+        bar.midtop = (body.centerx, body.bottom + max(2, round(rect.h * HELD_BAR * 0.3)))
+        pygame.draw.rect(surface, held_colour, bar, border_radius=bar.h // 2)
+    if focused:
+        ring = max(2, round(h * 0.05))
+        pygame.draw.rect(
+            surface,
+            focus_colour,
+            body.inflate(ring * 4, ring * 4),
+            width=ring,
+            border_radius=radius + ring * 2,
+        )
+    return body
+
+
+def draw_die_themed(
+    surface: pygame.Surface,
+    app: App,
+    rect: pygame.Rect,
+    face: int | str | None,
+    held: bool,
+    colour: RGB | None = None,
+    focused: bool = False,
+) -> pygame.Rect:
+    """:func:`draw_die` with the app's theme colours and pixel aspect."""
+    theme = app.theme
+    return draw_die(
+        surface,
+        rect,
+        face,
+        colour or theme.colour("die"),
+        held,
+        theme.pixel_aspect,
+        held_colour=theme.colour("held"),
+        text=app.text,
+        focused=focused,
+        focus_colour=theme.colour("accent"),
+    )
