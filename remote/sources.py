@@ -119,6 +119,11 @@ class ListSource:
         self._next = 0
 
     @property
+    def events(self) -> list[RawEvent]:
+        """Every event, on the recording's own clock (times from 0)."""
+        return list(self._events)
+
+    @property
     def done(self) -> bool:
         """Whether every event has been delivered."""
         return self._next >= len(self._events)

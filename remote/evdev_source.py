@@ -1,0 +1,254 @@
+"""Remotes and keyboards read straight from ``/dev/input`` (Linux evdev), never blocking a frame.
+
+:class:`EvdevSource` opens every device whose keys look like a remote or a keyboard and that a
+keymap of the profile claims, grabs it (so SDL's own evdev reader under KMS does not deliver each
+press twice), and reads whatever is queued at each poll. It looks at ``/dev/input`` again every
+``rescan_s`` seconds, so a remote that is unplugged and plugged back in is found within two
+seconds; an unplug shows up as an ``UNPLUG`` event, which ends any press the device held.
+
+The device layer is injectable: :class:`EvdevBackend` talks to the kernel through python-evdev;
+tests pass a fake with the same three methods.
+"""
+
+from __future__ import annotations
+
+import logging
+import select
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from remote.keymap import Keymap, keymap_for_device
+from remote.sources import PLUG, UNPLUG, RawEvent
+
+log = logging.getLogger(__name__)
+
+INPUT_DIR = "/dev/input"
+
+REMOTE_KEYS = frozenset(
+    {"KEY_OK", "KEY_SELECT", "KEY_UP", "KEY_DOWN", "KEY_LEFT", "KEY_RIGHT", "KEY_ENTER"}
+    | {f"KEY_NUMERIC_{n}" for n in range(10)}
+    | {f"KEY_{n}" for n in range(10)}
+)
+"""A device with any of these keys looks like a remote or a keyboard (a mouse has none)."""
+
+
+class Device(Protocol):
+    """What :class:`EvdevSource` needs of an open input device (python-evdev's ``InputDevice``)."""
+
+    path: str
+    name: str
+
+    def fileno(self) -> int: ...
+
+    def read_one(self) -> Any: ...
+
+    def grab(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class Backend(Protocol):
+    """The device layer: list device paths, open one, and name its key codes."""
+
+    def list_paths(self) -> list[str]: ...
+
+    def open(self, path: str) -> Device: ...
+
+    def key_names(self, device: Device) -> set[str]: ...
+
+    def describe(self, event: Any) -> tuple[float, str, str, int] | None:
+        """``(timestamp, type name, code name, value)`` of a raw event, or None to skip it."""
+        ...
+
+
+def _best_name(names: str | Sequence[str], known: set[str]) -> str:
+    if isinstance(names, str):
+        return names
+    for name in names:
+        if name in known:
+            return name
+    plain = [n for n in names if not n.endswith(("_MIN_INTERESTING", "_MAX", "_CNT"))]
+    return (plain or list(names))[0]
+
+
+class EvdevBackend:
+    """The real device layer (python-evdev on Linux)."""
+
+    def __init__(self, input_dir: str = INPUT_DIR, known_codes: Iterable[str] = ()) -> None:
+        from evdev import ecodes  # imported here: the module must load where evdev is missing
+
+        self._ecodes = ecodes
+        self.input_dir = input_dir
+        self.known_codes = set(known_codes)
+
+    def list_paths(self) -> list[str]:
+        import evdev
+
+        return sorted(evdev.list_devices(self.input_dir, writable=False))
+
+    def open(self, path: str) -> Device:
+        import evdev
+
+        return evdev.InputDevice(path)
+
+    def key_names(self, device: Device) -> set[str]:
+        ecodes = self._ecodes
+        keys = device.capabilities().get(ecodes.EV_KEY, [])  # type: ignore[attr-defined]
+        names: set[str] = set()
+        for code in keys:
+            found = ecodes.bytype[ecodes.EV_KEY].get(code)
+            if found is not None:
+                names.update([found] if isinstance(found, str) else found)
+        return names
+
+    def describe(self, event: Any) -> tuple[float, str, str, int] | None:
+        ecodes = self._ecodes
+        if event.type == ecodes.EV_SYN:
+            return None
+        type_name = ecodes.EV.get(event.type, str(event.type))
+        code_names = ecodes.bytype.get(event.type, {}).get(event.code, str(event.code))
+        return event.timestamp(), type_name, _best_name(code_names, self.known_codes), int(event.value)
+
+
+@dataclass(frozen=True)
+class DeviceInfo:
+    """One input device as ``tvgames keys`` lists it."""
+
+    path: str
+    name: str
+    remote: str  # the keymap that reads it
+    grabbed: bool
+
+
+class EvdevSource:
+    """Reads every remote-like device a keymap claims. ``read(now)`` never blocks.
+
+    Remotes (devices a keymap names) are grabbed with ``grab``. Plain keyboards (devices only a
+    catch-all keymap claims) are read only with ``include_keyboards`` and grabbed only with
+    ``grab_keyboards``: grabbing the keyboard someone types Ctrl-C on would lock them out. The
+    app leaves keyboards to pygame. ``clock`` is the wall clock the kernel stamps events with;
+    event times are moved onto the caller's clock.
+    """
+
+    def __init__(
+        self,
+        keymaps: Mapping[str, Keymap],
+        backend: Backend | None = None,
+        *,
+        grab: bool = True,
+        include_keyboards: bool = True,
+        grab_keyboards: bool = False,
+        rescan_s: float = 1.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.keymaps = dict(keymaps)
+        known = {code for keymap in self.keymaps.values() for code in keymap.codes}
+        self.backend: Backend = backend if backend is not None else EvdevBackend(known_codes=known)
+        self.grab = grab
+        self.include_keyboards = include_keyboards
+        self.grab_keyboards = grab_keyboards
+        self.rescan_s = rescan_s
+        self.clock = clock
+        self._open: dict[str, tuple[Device, DeviceInfo]] = {}
+        self._rejected: set[str] = set()
+        self._next_scan = float("-inf")
+
+    # -- devices ------------------------------------------------------------------------------------
+
+    def devices(self) -> list[DeviceInfo]:
+        """The devices being read now."""
+        return [info for _, info in self._open.values()]
+
+    def scan(self, now: float) -> list[RawEvent]:
+        """Look at the device directory: open new remotes, forget vanished paths."""
+        self._next_scan = now + self.rescan_s
+        try:
+            paths = set(self.backend.list_paths())
+        except OSError as exc:
+            log.warning("cannot list input devices: %s", exc)
+            return []
+        self._rejected &= paths
+        events = []
+        for path in sorted(paths - set(self._open) - self._rejected):
+            info = self._try_open(path)
+            if info is not None:
+                events.append(RawEvent(now, PLUG, "", 0, info.name))
+        return events
+
+    def _try_open(self, path: str) -> DeviceInfo | None:
+        try:
+            device = self.backend.open(path)
+            keys = self.backend.key_names(device)
+        except OSError as exc:
+            # Unreadable (permissions) or gone again: not tried again until the path goes away
+            # and comes back (a replug), so the warning is said once.
+            log.warning("cannot open %s: %s (see docs/remote.md on the input group)", path, exc)
+            self._rejected.add(path)
+            return None
+        keymap = keymap_for_device(self.keymaps, device.name)
+        usable = bool(keys & REMOTE_KEYS) and keymap is not None
+        if usable and keymap.catch_all and not self.include_keyboards:
+            usable = False
+        if not usable:
+            device.close()
+            self._rejected.add(path)
+            return None
+        grabbed = False
+        if self.grab_keyboards if keymap.catch_all else self.grab:
+            try:
+                device.grab()
+                grabbed = True
+            except OSError as exc:
+                log.warning("cannot grab %s (%s): %s; reading it shared", path, device.name, exc)
+        info = DeviceInfo(path, device.name, keymap.name, grabbed)
+        self._open[path] = (device, info)
+        log.info("reading %s (%s) as remote %r", path, device.name, keymap.name)
+        return info
+
+    def _drop(self, path: str, now: float) -> RawEvent:
+        device, info = self._open.pop(path)
+        try:
+            device.close()
+        except OSError:
+            pass
+        return RawEvent(now, UNPLUG, "", 0, info.name)
+
+    # -- EventSource --------------------------------------------------------------------------------
+
+    def read(self, now: float) -> list[RawEvent]:
+        events: list[RawEvent] = []
+        if now >= self._next_scan:
+            events.extend(self.scan(now))
+        if not self._open:
+            return events
+        by_fd = {}
+        for path, (device, _) in list(self._open.items()):
+            try:
+                by_fd[device.fileno()] = path
+            except (OSError, ValueError):
+                events.append(self._drop(path, now))
+        try:
+            ready, _, _ = select.select(list(by_fd), [], [], 0)
+        except (OSError, ValueError):
+            ready = list(by_fd)  # one fd went bad: let each read find out which
+        offset = now - self.clock()
+        for fd in ready:
+            path = by_fd[fd]
+            device, info = self._open[path]
+            try:
+                while (event := device.read_one()) is not None:
+                    described = self.backend.describe(event)
+                    if described is None:
+                        continue
+                    stamp, type_name, code, value = described
+                    events.append(RawEvent(min(now, stamp + offset), type_name, code, value, info.name))
+            except OSError:
+                # ENODEV: the remote was unplugged. The next scans find it again.
+                events.append(self._drop(path, now))
+        return events
+
+    def close(self) -> None:
+        for path in list(self._open):
+            self._drop(path, 0.0)
