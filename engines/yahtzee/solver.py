@@ -30,222 +30,195 @@ The Joker convention is a rule option (:attr:`SolverRules.joker`):
 
 from __future__ import annotations
 
-import itertools
-import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
-# -- boxes, in scorecard order --------------------------------------------------------------------
-BOXES = (
-    "ones",
-    "twos",
-    "threes",
-    "fours",
-    "fives",
-    "sixes",
-    "three_of_a_kind",
-    "four_of_a_kind",
-    "full_house",
-    "small_straight",
-    "large_straight",
-    "yahtzee",
-    "chance",
-)
+from engines.odds.multiset import MultisetSpace, multiset_space
+from engines.yahtzee.game import GAMES_BY_MODE, JOKER_CONVENTIONS
+from engines.yahtzee.scoring import BOXES_BY_MODE, CLASSIC_BOXES, Box, joker_score, score_box
+
+# -- boxes: the Classic card's ids (Dice Party shares them) -------------------------------------------
+BOXES = tuple(box.key for box in CLASSIC_BOXES)
 NUM_BOXES = len(BOXES)
-THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, YAHTZEE, CHANCE = range(6, 13)
+THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, YAHTZEE, CHANCE = (
+    BOXES.index(key)
+    for key in (
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "full_house",
+        "small_straight",
+        "large_straight",
+        "yahtzee",
+        "chance",
+    )
+)
 UPPER_BOXES = tuple(range(6))
 LOWER_BOXES = (THREE_KIND, FOUR_KIND, FULL_HOUSE, SMALL_STRAIGHT, LARGE_STRAIGHT, YAHTZEE, CHANCE)
 ALL_FILLED = (1 << NUM_BOXES) - 1
 YAHTZEE_BIT = 1 << YAHTZEE
-JOKERS = ("forced", "free", "none")
+JOKERS = JOKER_CONVENTIONS
+MODES = ("classic", "dice-party")
 
 
 @dataclass(frozen=True)
 class SolverRules:
-    """The rules the solver needs, as data (Classic by default).
+    """The rules the solver needs. Make them from the engine's game with :func:`rules_for`.
 
     ``stop_on_yahtzee`` is Dice Party's rule that rolling ends at once on five of a kind.
     """
 
-    name: str = "classic"
+    mode: str = "classic"
     joker: str = "forced"
     upper_bonus_threshold: int = 63
     upper_bonus: int = 35
-    full_house: int = 25
-    small_straight: int = 30
-    large_straight: int = 40
-    yahtzee: int = 50
     yahtzee_bonus: int = 100
     stop_on_yahtzee: bool = False
     rolls_per_turn: int = 3
 
     def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"the solver plays {' and '.join(MODES)}, not {self.mode!r}")
         if self.joker not in JOKERS:
             raise ValueError(f"joker must be one of {', '.join(JOKERS)}, not {self.joker!r}")
         if not 1 <= self.rolls_per_turn <= 3:
             raise ValueError("rolls_per_turn must be 1, 2 or 3")
+        if not 0 < self.upper_bonus_threshold < UPPER_LEVELS:
+            raise ValueError(f"the upper bonus threshold must be 1..{UPPER_LEVELS - 1}")
 
     @property
     def key(self) -> str:
         """A file-name-safe name for the table these rules produce."""
-        parts = [self.name, self.joker]
-        defaults = SolverRules()
-        for name in (
-            "upper_bonus_threshold",
-            "upper_bonus",
-            "full_house",
-            "small_straight",
-            "large_straight",
-            "yahtzee",
-            "yahtzee_bonus",
-            "rolls_per_turn",
-        ):
-            value = getattr(self, name)
-            if value != getattr(defaults, name):
-                parts.append(f"{name}{value}")
-        if self.stop_on_yahtzee:
-            parts.append("stop")
-        return "-".join(parts)
+        return (
+            f"{self.mode}-{self.joker}-u{self.upper_bonus_threshold}x{self.upper_bonus}"
+            f"-y{self.yahtzee_bonus}-r{self.rolls_per_turn}{'-stop' if self.stop_on_yahtzee else ''}"
+        )
 
     @property
     def has_bonus(self) -> bool:
+        """Whether a further YAHTZEE can earn the bonus / be a Joker (so the state tracks it)."""
         return self.joker != "none"
 
+    @property
+    def boxes(self) -> tuple[Box, ...]:
+        return BOXES_BY_MODE[self.mode]
 
-CLASSIC = SolverRules()
-DICE_PARTY = SolverRules(name="dice-party", stop_on_yahtzee=True)
+
+def rules_for(mode: str = "classic", joker: str | None = None) -> SolverRules:
+    """The solver's rules for an engine mode, read from the engine's game class."""
+    if mode not in MODES:
+        raise ValueError(f"the solver plays {' and '.join(MODES)}, not {mode!r}")
+    game = GAMES_BY_MODE[mode]
+    joker = game.default_joker if joker is None else joker
+    if joker not in game.joker_conventions:
+        raise ValueError(f"{mode}: joker must be one of {', '.join(game.joker_conventions)}, not {joker!r}")
+    ((threshold, bonus),) = game.upper_bonus_tiers
+    return SolverRules(
+        mode=mode,
+        joker=joker,
+        upper_bonus_threshold=threshold,
+        upper_bonus=bonus,
+        yahtzee_bonus=game.yahtzee_bonus,
+        stop_on_yahtzee=game.five_of_a_kind_ends_rolling,
+        rolls_per_turn=game.rolls_per_turn,
+    )
 
 
-# -- dice: the 252 rolls, the 462 keeps and the keep -> roll matrix ----------------------------------
+UPPER_LEVELS = 64
+"""Upper subtotals are capped at the threshold; 64 slots cover thresholds up to 63."""
+CLASSIC = rules_for("classic")
+DICE_PARTY = rules_for("dice-party")
+
+
+# -- dice: the 252 rolls, the 462 keeps and the keep -> roll matrix (from the odds core) ------------
 @dataclass(frozen=True)
 class DiceTables:
-    """Multisets of five d6 (rolls) and of zero to five d6 (keeps), as count vectors, with the
-    keep -> roll transition matrix and the index arrays the best-hold passes gather with."""
+    """The odds core's 5d6 space plus the index arrays the level-by-level passes gather with.
 
-    rolls: np.ndarray  # (252, 6) counts of each face
-    keeps: np.ndarray  # (462, 6)
-    transition: np.ndarray  # (462, 252) P(roll | keep)
-    first_roll: np.ndarray  # (252,) P(roll) rolling all five
+    Rolls and keeps are count vectors over the faces 1..6; keeps are ordered by size, so the keeps
+    of one size are a contiguous range.
+    """
+
+    space: MultisetSpace
     levels: tuple[tuple[int, int, np.ndarray], ...]  # (start, stop, parents (n, 5)) for keep sizes 1..5
     child_levels: tuple[tuple[int, int, np.ndarray], ...]  # (start, stop, children (n, 6)) sizes 4..0
-    roll_keep: np.ndarray  # (252,) keep index of each roll (the size-5 keeps)
-    sub_keeps: np.ndarray  # (252, 32) keep indices of each roll's sub-multisets (repeats pad)
-    keep_of: dict[tuple[int, ...], int] = field(repr=False)
-    yahtzee_rolls: np.ndarray = field(repr=False)  # (6,) roll index of five 1s .. five 6s
+    yahtzee_rolls: np.ndarray  # (6,) roll index of five 1s .. five 6s
 
-    @cached_property
-    def roll_index(self) -> dict[tuple[int, ...], int]:
-        return {tuple(int(c) for c in counts): i for i, counts in enumerate(self.rolls)}
+    @property
+    def rolls(self) -> np.ndarray:
+        return self.space.outcomes
 
+    @property
+    def keeps(self) -> np.ndarray:
+        return self.space.keeps
 
-def _counts(dice: Sequence[int]) -> tuple[int, ...]:
-    return tuple(sum(1 for d in dice if d == face) for face in range(1, 7))
+    @property
+    def first_roll(self) -> np.ndarray:
+        return self.space.outcome_probs
+
+    @property
+    def roll_keep(self) -> np.ndarray:
+        return self.space.full_keep
+
+    @property
+    def sub_keeps(self) -> np.ndarray:
+        return self.space.sub_keeps
+
+    def roll_of(self, numbers: Sequence[int]) -> int:
+        """The roll index of five dice given by their numbers (1-6)."""
+        return self.space.outcome_index([n - 1 for n in numbers])
 
 
 @lru_cache(maxsize=1)
 def dice_tables() -> DiceTables:
-    """The shared dice tables (built once, about 10 ms)."""
-    keeps_list: list[tuple[int, ...]] = []
-    for size in range(6):
-        for combo in itertools.combinations_with_replacement(range(1, 7), size):
-            keeps_list.append(_counts(combo))
-    keep_of = {k: i for i, k in enumerate(keeps_list)}
-    keeps = np.array(keeps_list, dtype=np.int64)
-    sizes = keeps.sum(1)
-    roll_keep = np.flatnonzero(sizes == 5)
-    rolls = keeps[roll_keep]
-    transition = np.zeros((len(keeps), len(rolls)))
-    for j, keep in enumerate(keeps):
-        free = 5 - int(keep.sum())
-        extra = rolls - keep
-        ok = (extra >= 0).all(1)
-        for r in np.flatnonzero(ok):
-            ways = math.factorial(free)
-            for c in extra[r]:
-                ways //= math.factorial(int(c))
-            transition[j, r] = ways / 6**free
+    """The shared dice tables (built once)."""
+    space = multiset_space(5)
+    keeps = space.keeps
+    sizes = space.keep_sizes
     levels = []
-    for size in range(1, 6):
-        idx = np.flatnonzero(sizes == size)
-        parents = np.empty((len(idx), 5), dtype=np.int64)
-        for row, j in enumerate(idx):
-            found = []
-            for face in range(6):
-                if keeps[j, face]:
-                    parent = list(keeps[j])
-                    parent[face] -= 1
-                    found.append(keep_of[tuple(parent)])
-            parents[row] = (found * 5)[:5]
-        levels.append((int(idx[0]), int(idx[-1]) + 1, parents))
-        if not np.array_equal(idx, np.arange(idx[0], idx[-1] + 1)):
-            raise AssertionError("keeps are not ordered by size")
     child_levels = []
-    for size in range(4, -1, -1):
+    for size in range(6):
         idx = np.flatnonzero(sizes == size)
-        children = np.empty((len(idx), 6), dtype=np.int64)
-        for row, j in enumerate(idx):
-            for face in range(6):
-                child = list(keeps[j])
-                child[face] += 1
-                children[row, face] = keep_of[tuple(child)]
-        child_levels.append((int(idx[0]), int(idx[-1]) + 1, children))
-    sub_keeps = np.empty((len(rolls), 32), dtype=np.int64)
-    for r, roll in enumerate(rolls):
-        subs = sorted(
-            {
-                tuple(int(min(c, x)) for c, x in zip(roll, pick, strict=True))
-                for pick in itertools.product(*(range(int(c) + 1) for c in roll))
-            }
-        )
-        found = [keep_of[s] for s in subs]
-        sub_keeps[r] = (found * 32)[:32]
-    yahtzee_rolls = np.array([keep_of[tuple(5 if f == face else 0 for f in range(6))] for face in range(6)])
+        if not np.array_equal(idx, np.arange(idx[0], idx[-1] + 1)):
+            raise AssertionError("the odds core's keeps are not ordered by size")
+        counts = keeps[idx]
+        if size > 0:
+            # Each keep's one-die-smaller parents; a keep with fewer distinct faces repeats one.
+            parents = np.empty((len(idx), 5), dtype=np.int64)
+            for row, c in enumerate(counts):
+                found = [space.keep_indices(c - np.eye(6, dtype=np.int64)[f]) for f in range(6) if c[f]]
+                parents[row] = (found * 5)[:5]
+            levels.append((int(idx[0]), int(idx[-1]) + 1, parents))
+        if size < 5:
+            children = space.keep_indices(counts[:, None, :] + np.eye(6, dtype=np.int64)[None, :, :])
+            child_levels.append((int(idx[0]), int(idx[-1]) + 1, children))
+    yahtzee_rolls = np.array([space.outcome_index([face] * 5) for face in range(6)])
     return DiceTables(
-        rolls=rolls,
-        keeps=keeps,
-        transition=transition,
-        first_roll=transition[0].copy(),
+        space=space,
         levels=tuple(levels),
-        child_levels=tuple(child_levels),
-        roll_keep=roll_keep,
-        sub_keeps=sub_keeps,
-        keep_of=keep_of,
-        yahtzee_rolls=yahtzee_rolls - roll_keep[0],
+        child_levels=tuple(reversed(child_levels)),
+        yahtzee_rolls=yahtzee_rolls,
     )
 
 
 def base_scores(rules: SolverRules) -> np.ndarray:
     """(13, 252) the points of each box for each roll under the ordinary (non-Joker) rules."""
-    rolls = dice_tables().rolls
-    faces = np.arange(1, 7)
-    total = rolls @ faces
-    most = rolls.max(1)
-    present = rolls > 0
-    scores = np.zeros((NUM_BOXES, len(rolls)), dtype=np.int64)
-    for box in UPPER_BOXES:
-        scores[box] = rolls[:, box] * (box + 1)
-    scores[THREE_KIND] = np.where(most >= 3, total, 0)
-    scores[FOUR_KIND] = np.where(most >= 4, total, 0)
-    full = (most == 3) & ((rolls == 2).sum(1) == 1)
-    scores[FULL_HOUSE] = np.where(full, rules.full_house, 0)
-    runs4 = [present[:, s : s + 4].all(1) for s in range(3)]
-    scores[SMALL_STRAIGHT] = np.where(np.any(runs4, axis=0), rules.small_straight, 0)
-    runs5 = [present[:, s : s + 5].all(1) for s in range(2)]
-    scores[LARGE_STRAIGHT] = np.where(np.any(runs5, axis=0), rules.large_straight, 0)
-    scores[YAHTZEE] = np.where(most == 5, rules.yahtzee, 0)
-    scores[CHANCE] = total
-    return scores
+    space = dice_tables().space
+    return np.array(
+        [[score_box(box, [f + 1 for f in roll]) for roll in space.outcome_tuples] for box in rules.boxes],
+        dtype=np.int64,
+    )
+
+
+def joker_points(rules: SolverRules) -> np.ndarray:
+    """(6, 13) the points of a YAHTZEE of each face played as a Joker in each box."""
+    return np.array([[joker_score(box, [face] * 5) for box in rules.boxes] for face in range(1, 7)])
 
 
 # -- the state index -----------------------------------------------------------------------------
-UPPER_LEVELS = 64
-"""Upper subtotals are capped at the threshold; 64 slots cover thresholds up to 63."""
-
-
 def state_index(mask: np.ndarray | int, upper: np.ndarray | int, bonus: np.ndarray | int) -> np.ndarray | int:
     """Flat index into a value table of shape (8192, 64, 2)."""
     return (mask * UPPER_LEVELS + upper) * 2 + bonus
@@ -345,15 +318,7 @@ class Solver:
         ups = np.arange(UPPER_LEVELS)
         for bonus in (0, 1):
             self.values[state_index(ALL_FILLED, ups, bonus)] = np.where(ups >= cap, rules.upper_bonus, 0)
-        faces = np.arange(1, 7)
-        # Joker points of each lower box for a YAHTZEE of each face (6, 13).
-        joker = np.zeros((6, NUM_BOXES))
-        for box in (THREE_KIND, FOUR_KIND, CHANCE):
-            joker[:, box] = 5 * faces
-        joker[:, FULL_HOUSE] = rules.full_house
-        joker[:, SMALL_STRAIGHT] = rules.small_straight
-        joker[:, LARGE_STRAIGHT] = rules.large_straight
-        self._joker_points = joker
+        self._joker_points = joker_points(rules)
         self._scoring_rows = {box: np.flatnonzero(self.scores[box]) for box in LOWER_BOXES}
 
     # -- building ------------------------------------------------------------------------------
