@@ -6,7 +6,8 @@ stretch of one level is a *run*. Each run is shaped on its own, in its own direc
 right to left, script Arab; even: left to right), and the runs are laid out in visual order
 (rule L2, applied to whole runs). python-bidi's ``get_display`` would hand us characters already
 reversed, which HarfBuzz would then reverse again and join the wrong letters; so we take only the
-*levels* from python-bidi's reference implementation (``bidi.algorithm``) and do the rest here.
+*levels* from python-bidi (its Rust UAX #9, with its pure-Python algorithm as a fallback) and do
+the line rules (L1, L2) here.
 
 Digits are written as the language writes them: ``render("Round 3", ..., lang="fa")`` draws a
 Persian ۳. Digits inside a word with Latin letters ("hd-720", "settings.json.corrupt-2026...") are
@@ -23,6 +24,7 @@ from pathlib import Path
 
 import pygame
 from bidi import algorithm as _uax9
+from bidi import get_display as _rust_display
 
 from app import i18n
 
@@ -82,10 +84,33 @@ def _needs_bidi(text: str) -> bool:
     return any(unicodedata.bidirectional(ch) in {"R", "AL", "AN", "RLE", "RLO", "RLI"} for ch in text)
 
 
-def embedding_levels(text: str, rtl: bool) -> list[int]:
-    """The resolved UAX #9 level of every character of one line (after rule L1)."""
-    if not text:
-        return []
+_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
+
+
+def _rust_levels(text: str, rtl: bool) -> list[int] | None:
+    """Resolved levels from python-bidi's Rust UAX #9 (current rules, bracket pairs included).
+
+    Its only way to hand out levels is the debug dump of its ``BidiInfo`` (one level per UTF-8
+    byte); if that format ever changes, None sends us to the pure-Python algorithm instead.
+    """
+    try:
+        dump = _rust_display(text, base_dir="R" if rtl else "L", debug=True)
+        section = dump[dump.index("levels:") : dump.index("paragraphs:")]
+    except (ValueError, TypeError):
+        return None
+    byte_levels = [int(level) for level in _LEVEL.findall(section)]
+    encoded_lengths = [len(ch.encode("utf-8")) for ch in text]
+    if len(byte_levels) != sum(encoded_lengths):
+        return None
+    levels, offset = [], 0
+    for length in encoded_lengths:
+        levels.append(byte_levels[offset])
+        offset += length
+    return levels
+
+
+def _python_levels(text: str, rtl: bool) -> list[int]:
+    """Resolved levels from python-bidi's reference Python implementation (UAX #9 before 6.3)."""
     storage = _uax9.get_empty_storage()
     storage["base_level"] = base = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"
@@ -96,18 +121,25 @@ def embedding_levels(text: str, rtl: bool) -> list[int]:
     _uax9.resolve_weak_types(storage)
     _uax9.resolve_neutral_types(storage, False)
     _uax9.resolve_implicit_levels(storage, False)
-
     levels: list[int | None] = [None] * len(text)
     for char in storage["chars"]:
         levels[char["index"]] = char["level"]
-    previous = base
-    for i, level in enumerate(levels):
-        if level is None:  # removed by X9: join its neighbour's run
-            levels[i] = previous
-        else:
-            previous = level
-    resolved: list[int] = [int(level) for level in levels]  # type: ignore[arg-type]
+    resolved, previous = [], base
+    for level in levels:
+        # Removed by X9 (ZWNJ, ZWJ, embedding marks): keep it in its neighbour's run for shaping.
+        previous = previous if level is None else level
+        resolved.append(previous)
+    return resolved
 
+
+def embedding_levels(text: str, rtl: bool) -> list[int]:
+    """The resolved UAX #9 level of every character of one line (after rule L1)."""
+    if not text:
+        return []
+    base = 1 if rtl else 0
+    resolved = _rust_levels(text, rtl)
+    if resolved is None:
+        resolved = _python_levels(text, rtl)
     trailing = True
     for i in range(len(text) - 1, -1, -1):
         kind = unicodedata.bidirectional(text[i])
@@ -211,14 +243,13 @@ class TextRenderer:
             self._sizes.move_to_end(key)
             return cached
         lang, lines, rtl = self._prepare(text, lang, digits)
-        height = self.line_height(size, bold=bold)
-        width = 0
-        for line in lines:
-            width = max(
-                width,
-                sum(self._font(size, bold, run.rtl).size(run.text)[0] for run in visual_runs(line, rtl)),
-            )
-        result = (width, height * len(lines))
+        metrics = [self._line_size(line, size, bold, rtl) for line in lines]
+        width = max(w for w, _ in metrics)
+        if len(metrics) == 1:
+            height = metrics[0][1]
+        else:
+            height = self._pitch(size, bold, [h for _, h in metrics]) * len(metrics)
+        result = (width, height)
         self._sizes[key] = result
         if len(self._sizes) > self.cache_size * 4:
             self._sizes.popitem(last=False)
@@ -248,7 +279,7 @@ class TextRenderer:
         if len(rendered) == 1:
             surface = rendered[0]
         else:
-            line_height = self.line_height(size, bold=bold)
+            line_height = self._pitch(size, bold, [s.get_height() for s in rendered])
             width = max(s.get_width() for s in rendered)
             surface = pygame.Surface((max(1, width), line_height * len(rendered)), pygame.SRCALPHA)
             for row, line_surface in enumerate(rendered):
@@ -260,6 +291,16 @@ class TextRenderer:
         if len(self._surfaces) > self.cache_size:
             self._surfaces.popitem(last=False)
         return surface
+
+    def _pitch(self, size: int, bold: bool, heights: list[int]) -> int:
+        """Distance between stacked lines: the font's line size, or more if a glyph reaches further."""
+        return max([self.line_height(size, bold=bold), *heights])
+
+    def _line_size(self, line: str, size: int, bold: bool, rtl: bool) -> tuple[int, int]:
+        pieces = [self._font(size, bold, run.rtl).size(run.text) for run in visual_runs(line, rtl)]
+        if not pieces:
+            return 0, self.line_height(size, bold=bold)
+        return sum(w for w, _ in pieces), max(h for _, h in pieces)
 
     def _render_line(self, line: str, size: int, rgba: tuple, bold: bool, rtl: bool) -> pygame.Surface:
         runs = visual_runs(line, rtl)
