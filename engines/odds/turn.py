@@ -89,6 +89,7 @@ class TurnOdds:
         self.stop = self._flag(stop)
         self.extra_roll = self._flag(extra_roll) & ~self.stop
         self._tables: dict[tuple[int, bool], np.ndarray] = {}
+        self._keep_tables: dict[tuple[int, bool] | None, np.ndarray] = {}
         self._masks = _hold_masks(space.n_dice)
 
     @property
@@ -124,6 +125,15 @@ class TurnOdds:
             self._tables[key] = table
         return self._tables[key]
 
+    def keep_table(self, rolls_left: int | None, extra_available: bool = True) -> np.ndarray:
+        """(K, B) the value of each keep just before a roll that leaves ``rolls_left`` regular rolls
+        (None: the roll is the last one, a Power fourth roll included)."""
+        key = None if rolls_left is None else (rolls_left, extra_available and bool(self.extra_roll.any()))
+        if key not in self._keep_tables:
+            after = self.final if key is None else self.table(*key)
+            self._keep_tables[key] = self.space.expect(after)
+        return self._keep_tables[key]
+
     def hint(
         self,
         dice: Sequence[DieSpec] | None,
@@ -144,10 +154,10 @@ class TurnOdds:
             if rolls_left < 1:
                 raise ValueError("before the first roll there must be a roll left")
             masks = np.zeros((1, n), dtype=bool)
-            rows = space.outcome_probs[None, :]
+            keeps = np.zeros(1, dtype=np.int64)  # the empty keep of every group
             now = nan
             current = 0
-            after = self.table(rolls_left - 1, extra_available)
+            after_rolls: int | None = rolls_left - 1
             available = rolls_left
         else:
             held = np.zeros(n, dtype=bool) if held is None else np.asarray(held, dtype=bool)
@@ -159,25 +169,25 @@ class TurnOdds:
                 available = 0
             elif rolls_left > 0:
                 available = rolls_left
-                after = self.table(rolls_left - 1, extra_available)
+                after_rolls: int | None = rolls_left - 1
             elif extra_available and self.extra_roll[outcome]:
                 available = 1
-                after = self.final
+                after_rolls = None
             else:
                 available = 0
             if available == 0:
                 everything = np.ones((1, n), dtype=bool)
                 return Hint(now, nan, now, now, np.ones((self.n_boxes, n), bool), everything, now[None], 0)
             masks = self._masks
-            rows = space.transition_rows(space.hold_keep_indices(dice, masks))
+            keeps = space.hold_keep_indices(dice, masks)
             current = int(np.flatnonzero((masks == held).all(axis=1))[0])
-        hold_values = rows @ after
+        hold_values = self.keep_table(after_rolls, extra_available)[keeps]
         best = hold_values.max(axis=0)
         # The first hold (most dice held) within the tolerance of the best: no needless re-rolls.
         choice = np.argmax(hold_values >= best - TIE_TOLERANCE, axis=0)
         return Hint(
             now=now,
-            next_roll=rows[current] @ self.final,
+            next_roll=self.keep_table(None)[keeps[current]],
             end_with_current_holds=hold_values[current],
             end_of_turn=best,
             best_hold=masks[choice],
