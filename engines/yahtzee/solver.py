@@ -393,82 +393,64 @@ class Solver:
             np.take(table, self.dice.rolls[:, box], axis=0, out=buf)
             np.maximum(best, buf, out=best)
         if self.rules.has_bonus:
-            self._apply_joker(best, None, mask, upper, bonus)
+            self._apply_joker(best, mask, upper, bonus)
         return best
 
-    def box_values(self, state: int, roll: int) -> np.ndarray:
-        """(13,) the value of scoring ``roll`` (an index of the 252) in each box from ``state``:
-        the points, any bonus, plus the expected rest of the game; -inf where the box is not allowed."""
-        mask, upper, bonus = (int(part[0]) for part in decode(np.array([state])))
-        out = np.full(NUM_BOXES, -np.inf)
-        cap = self.rules.upper_bonus_threshold
-        for box in range(NUM_BOXES):
-            if mask >> box & 1:
-                continue
-            points = int(self.scores[box][roll])
-            new_up = min(cap, upper + points) if box < 6 else upper
-            new_bonus = (1 if points else 0) if box == YAHTZEE and self.rules.has_bonus else bonus
-            out[box] = points + self.values[state_index(mask | 1 << box, new_up, new_bonus)]
-        if self.rules.has_bonus and mask & YAHTZEE_BIT and roll in self.dice.yahtzee_rolls:
-            per_box = np.full((NUM_BOXES, len(self.dice.rolls), 1), -np.inf)
-            best = np.full((len(self.dice.rolls), 1), -np.inf)
-            self._apply_joker(best, per_box, np.array([mask]), np.array([upper]), np.array([bonus]))
-            out = per_box[:, roll, 0].copy()
-        return out
+    def box_values(self, states: np.ndarray, rolls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Score final roll ``rolls[i]`` from state ``states[i]`` in each box.
 
-    def _apply_joker(
-        self,
-        best: np.ndarray,
-        per_box: np.ndarray | None,
-        mask: np.ndarray,
-        upper: np.ndarray,
-        bonus: np.ndarray,
-    ) -> None:
-        """Overwrite the YAHTZEE rolls of states whose YAHTZEE box is filled with the Joker values."""
+        Returns ``(value, points)``, both (n, 13): ``points`` is what the box records (Joker
+        included, YAHTZEE bonus excluded); ``value`` adds the YAHTZEE bonus and the expected rest of
+        the game, and is -inf for the boxes the rules do not allow now.
+        """
         rules = self.rules
-        values = self.values
+        states = np.asarray(states, dtype=np.int64)
+        rolls = np.asarray(rolls, dtype=np.int64)
+        mask, upper, bonus = decode(states)
         cap = rules.upper_bonus_threshold
+        points = self.scores[:, rolls].T.astype(float)  # (n, 13)
+        filled = (mask[:, None] >> np.arange(NUM_BOXES)[None, :]) & 1 == 1
+        allowed = ~filled
+        extra = np.zeros(len(states))
+        is_roll_y = np.isin(rolls, self.dice.yahtzee_rolls)
+        if rules.has_bonus:
+            joker = is_roll_y & (mask & YAHTZEE_BIT != 0)
+            if joker.any():
+                face = self.dice.rolls[rolls[joker]].argmax(1)  # 0..5
+                matching_open = ~filled[joker, face]
+                lower_open = ~filled[joker][:, list(LOWER_BOXES)].all(1)
+                full = self._joker_points[face]  # (k, 13)
+                if rules.joker == "forced":
+                    pts = full.astype(float)
+                    upper_ok = np.zeros((len(face), 6), dtype=bool)
+                    upper_ok[np.arange(len(face)), face] = True
+                    upper_ok |= (~matching_open & ~lower_open)[:, None]
+                    ok = np.concatenate([upper_ok, np.repeat(~matching_open[:, None], 7, 1)], 1)
+                else:
+                    pts = np.where(matching_open[:, None], points[joker], full)
+                    ok = np.ones_like(pts, dtype=bool)
+                points[joker] = pts
+                allowed[joker] &= ok
+                extra[joker] = bonus[joker] * rules.yahtzee_bonus
+        boxes = np.arange(NUM_BOXES)
+        nxt_mask = mask[:, None] | (1 << boxes)[None, :]
+        nxt_up = np.repeat(upper[:, None], NUM_BOXES, 1)
+        nxt_up[:, :6] = np.minimum(cap, upper[:, None] + points[:, :6].astype(np.int64))
+        nxt_bonus = np.repeat(bonus[:, None], NUM_BOXES, 1)
+        nxt_bonus[:, YAHTZEE] = (points[:, YAHTZEE] > 0) & rules.has_bonus
+        after = self.values[state_index(nxt_mask, nxt_up, nxt_bonus)]
+        value = np.where(allowed, points + after + extra[:, None], -np.inf)
+        return value, points
+
+    def _apply_joker(self, best: np.ndarray, mask: np.ndarray, upper: np.ndarray, bonus: np.ndarray) -> None:
+        """Overwrite the YAHTZEE rolls of states whose YAHTZEE box is filled with the Joker values."""
         joker_states = np.flatnonzero(mask & YAHTZEE_BIT)
         if joker_states.size == 0:
             return
-        m = mask[joker_states]
-        up = upper[joker_states]
-        bn = bonus[joker_states]
-        extra = bn * rules.yahtzee_bonus  # (k,)
-        lower_open = np.zeros(m.shape, dtype=bool)
-        for box in LOWER_BOXES:
-            lower_open |= (m >> box & 1) == 0
-        for face_i, roll in enumerate(self.dice.yahtzee_rolls):
-            face = face_i + 1
-            matching_open = (m >> face_i & 1) == 0
-            cand_all = np.full((NUM_BOXES, len(m)), -np.inf)
-            for box in range(NUM_BOXES):
-                if box == YAHTZEE:
-                    continue
-                open_ = (m >> box & 1) == 0
-                nxt = m | (1 << box)
-                if box < 6:
-                    points = 5 * face if box == face_i else 0
-                    new_up = np.minimum(cap, up + points)
-                    allowed = open_.copy()
-                    if rules.joker == "forced":
-                        # The matching box if open; another upper box only when no lower box is.
-                        allowed &= (box == face_i) | (~matching_open & ~lower_open)
-                else:
-                    points_full = self._joker_points[face_i, box]
-                    if rules.joker == "forced":
-                        points = np.full(len(m), points_full)
-                        allowed = open_ & ~matching_open
-                    else:
-                        ordinary = self.scores[box][roll]
-                        points = np.where(matching_open, ordinary, points_full)
-                        allowed = open_
-                    new_up = up
-                v = points + values[state_index(nxt, new_up, bn)] + extra
-                cand_all[box] = np.where(allowed, v, -np.inf)
-            best[roll, joker_states] = cand_all.max(0)
-            if per_box is not None:
-                per_box[:, roll, joker_states] = cand_all
+        states = state_index(mask[joker_states], upper[joker_states], bonus[joker_states])
+        for roll in self.dice.yahtzee_rolls:
+            value, _ = self.box_values(states, np.full(len(states), roll))
+            best[roll, joker_states] = value.max(1)
 
     def keep_values(self, roll_values: np.ndarray) -> np.ndarray:
         """(462, N) the expected value of each keep, from (252, N) values of the roll it leads to.
