@@ -122,6 +122,8 @@ class YahtzeeGame(Game):
         self.colour_ids = tuple(b.id for b in self.boxes if b.section is Section.COLOUR)
         self.yahtzee_box = next((b for b in self.boxes if b.kind is Kind.YAHTZEE), None)
         self.upper_box_for_face = {b.face: b.id for b in self.boxes if b.kind is Kind.UPPER}
+        self.face_numbers = tuple(tuple(f.number for f in die.faces) for die in self.dice)
+        self.face_colours = tuple(tuple(f.colour for f in die.faces) for die in self.dice)
 
     @property
     def bonus_per_yahtzee(self) -> int:
@@ -199,19 +201,28 @@ class YahtzeeState(State):
         self._rolls = 0
         self._to_roll: list[int] = []
         self._double_first: int | None = None
+        self._hand: tuple[tuple[int, ...], tuple[str, ...] | None] | None = None
 
     # -- what is on the table -------------------------------------------------------------------
     def numbers(self) -> tuple[int, ...]:
         """The five dice's numbers (the Power die excluded); empty before the first roll."""
-        if self._rolls == 0 or self._to_roll:
-            return ()
-        return tuple(die.faces[f].number for die, f in zip(self.game.dice, self._faces, strict=False))
+        return (self._hand or self._read_hand())[0]
 
     def colours(self) -> tuple[str, ...] | None:
         """The Painted colours of the five dice (None in modes without colours or mid-roll)."""
-        if not self.game.colour_ids or not self.numbers():
-            return None
-        return tuple(die.faces[f].colour for die, f in zip(self.game.dice, self._faces, strict=False))
+        return (self._hand or self._read_hand())[1]
+
+    def _read_hand(self) -> tuple[tuple[int, ...], tuple[str, ...] | None]:
+        if self._rolls == 0 or self._to_roll:
+            self._hand = ((), None)
+        else:
+            game, faces = self.game, self._faces
+            numbers = tuple(game.face_numbers[d][faces[d]] for d in range(len(game.dice)))
+            colours = None
+            if game.colour_ids:
+                colours = tuple(game.face_colours[d][faces[d]] for d in range(len(game.dice)))
+            self._hand = (numbers, colours)
+        return self._hand
 
     def power_face(self) -> str | None:
         """The label on the Power die (None outside Power, before the first roll or in the air)."""
@@ -302,15 +313,16 @@ class YahtzeeState(State):
     def box_value(self, box_id: int) -> int:
         """What the hand on the table scores in box ``box_id`` now: Joker and Power included,
         YAHTZEE bonus excluded (see :meth:`yahtzee_bonus_now`)."""
-        box = self.game.boxes[box_id]
+        return self.box_values([box_id])[0]
+
+    def box_values(self, box_ids: Sequence[int]) -> list[int]:
+        """:meth:`box_value` for several boxes at once."""
         numbers, colours = self.numbers(), self.colours()
         if not numbers:
-            return 0
-        if self.joker_active() and self._joker_pays_full(numbers):
-            value = joker_score(box, numbers, colours)
-        else:
-            value = score_box(box, numbers, colours)
-        return value * self.multiplier()
+            return [0] * len(box_ids)
+        boxes, mult = self.game.boxes, self.multiplier()
+        score = joker_score if self.joker_active() and self._joker_pays_full(numbers) else score_box
+        return [score(boxes[i], numbers, colours) * mult for i in box_ids]
 
     def _joker_pays_full(self, numbers: Sequence[int]) -> bool:
         if self.game.joker == "forced":
@@ -347,6 +359,7 @@ class YahtzeeState(State):
         return [(i, float(p)) for i, p in enumerate(die.face_probabilities())]
 
     def _apply(self, action: int) -> None:
+        self._hand = None
         if self._to_roll:
             self._faces[self._to_roll.pop(0)] = action
             return
@@ -507,21 +520,22 @@ class YahtzeeState(State):
                     "power": game.power_die is not None and i == len(game.all_dice) - 1,
                 }
             )
-        rolled = bool(self.numbers())
+        mine = to_act >= 0 and bool(self.numbers())
+        values = self.box_values(range(len(game.boxes))) if mine else []
         cards = []
         for p in range(game.num_players):
             boxes = {}
             for box in game.boxes:
                 score = self._scores[p][box.id]
-                mine = p == self._player and to_act >= 0
+                turn = mine and p == self._player
                 boxes[box.key] = {
                     "id": box.id,
                     "name": box.name,
                     "section": str(box.section),
                     "score": score,
                     "multiplier": self._multipliers[p][box.id] if score is not None else None,
-                    "potential": self.box_value(box.id) if mine and score is None and rolled else None,
-                    "allowed": mine and box.id in allowed,
+                    "potential": values[box.id] if turn and score is None else None,
+                    "allowed": turn and box.id in allowed,
                 }
             cards.append({"boxes": boxes, **self.card_totals(p)})
         power = None
@@ -604,6 +618,7 @@ class YahtzeeState(State):
         self._yahtzee_bonuses = ints(data["yahtzee_bonuses"], n, 0, 100)
         self._turns = ints(data["turns"], n, 0, 100)
         self._faces = ints(data["faces"], k, 0, 5, none_ok=True)
+        self._hand = None
         held = data["held"]
         if not isinstance(held, list) or len(held) != k or not all(isinstance(h, bool) for h in held):
             raise SaveFormatError("held must be a list of booleans, one per die")
@@ -613,6 +628,7 @@ class YahtzeeState(State):
         self._to_roll = ints(to_roll, len(to_roll) if isinstance(to_roll, list) else -1, 0, k - 1)
         first = data["double_first"]
         self._double_first = None if first is None else ints([first], 1, 0, b - 1)[0]
+        self._hand = None
         self._check_consistent()
 
     def _check_consistent(self) -> None:

@@ -66,6 +66,13 @@ class Box:
     rank: int = 0
     """Power: 1 for the 1st box of a group, 2 for the 2nd, 3 for the 3rd; 0 outside groups."""
 
+    def __post_init__(self) -> None:
+        # boxes key the score cache, so hash once instead of over every field on each lookup
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, f) for f in self.__dataclass_fields__)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
 
 UPPER_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 UPPER_KEYS = ("ones", "twos", "threes", "fours", "fives", "sixes")
