@@ -66,6 +66,7 @@ def _scatter(
         start = int(when * rate)
         end = min(len(out), start + len(click))
         out[start:end] += click[: end - start]
+    out *= _envelope(len(out), rate, attack=0.002, release=0.02)
     return 0.6 * out / max(1e-9, float(np.abs(out).max()))
 
 
@@ -116,7 +117,7 @@ def _to_mixer_format(mono: np.ndarray, size: int, channels: int) -> bytes:
     if bits == 8:
         samples = (mono * 127).astype(np.int8) if size < 0 else (mono * 127 + 128).astype(np.uint8)
     elif bits == 16:
-        samples = (mono * 32767).astype(np.int16 if size < 0 else np.uint16)
+        samples = (mono * 32767).astype(np.int16) if size < 0 else (mono * 32767 + 32768).astype(np.uint16)
     else:  # SDL's 32-bit mixer format is float
         samples = mono.astype(np.float32)
     return np.repeat(samples[:, None], channels, axis=1).tobytes()
