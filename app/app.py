@@ -82,6 +82,7 @@ class App:
         self._dirty = True
         self._last_update = clock()
         self._toast: tuple[str, float] | None = None
+        self._under: tuple[tuple, pygame.Surface] | None = None
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
@@ -128,6 +129,7 @@ class App:
         i18n.set_language(lang)
         for screen in self.stack:
             screen.on_layout()
+            screen._dirty = True
         self.refresh()
 
     # -- stack ---------------------------------------------------------------------------------------
@@ -198,9 +200,25 @@ class App:
         from app import widgets
 
         surface = self.display.framebuffer
-        for screen in self.stack.visible():
-            screen.draw(surface)
-            screen._dirty = False
+        visible = self.stack.visible()
+        *below, top = visible
+        if below:
+            # A modal over unchanged screens: reuse the picture beneath it (dimmed) from the last frame.
+            key = (tuple(id(s) for s in below), surface.get_size(), self.lang)
+            stale = any(s.dirty or s.animating for s in below)
+            if self._under is None or self._under[0] != key or stale:
+                for screen in below:
+                    screen.draw(surface)
+                    screen._dirty = False
+                if top.modal and getattr(top, "dim_below", True):
+                    widgets.dim(surface, self.theme)
+                self._under = (key, surface.copy())
+            else:
+                surface.blit(self._under[1], (0, 0))
+        else:
+            self._under = None
+        top.draw(surface)
+        top._dirty = False
         if self._toast is not None:
             widgets.toast_line(surface, self, self._toast[0])
         self._dirty = False
@@ -211,7 +229,7 @@ class App:
         period = 1.0 / self.profile.refresh_hz
         if self.animating:
             return period
-        wake = IDLE_WAKE_S if not self.pipeline.sources else period
+        wake = IDLE_WAKE_S if not self.pipeline.sources else period  # remotes are polled, not waited on
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
@@ -268,11 +286,16 @@ class App:
             self.running = False
 
     def _sleep(self, seconds: float) -> None:
-        """Sleep, waking early for a window or keyboard event (which is put back for the next turn)."""
+        """Sleep until the next thing is due, waking early for a window or keyboard event.
+
+        Where SDL can block on its event queue (X11, Wayland) we wait on it; elsewhere (KMS/DRM,
+        the dummy driver) SDL would poll every millisecond, so we sleep at most one frame at a time
+        and look at the queue in between: at most one frame of delay, almost no CPU.
+        """
         if seconds <= 0:
             return
-        if self.display.window is None:
-            time.sleep(seconds)
+        if self.display.window is None or not self.display.can_wait:
+            time.sleep(min(seconds, 1.0 / self.profile.refresh_hz))
             return
         event = pygame.event.wait(max(1, int(seconds * 1000)))
         if event.type != pygame.NOEVENT:

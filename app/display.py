@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from app.profiles import Profile
 
 MODES = ("window", "fullscreen", "offscreen")
+WAITABLE_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+"""SDL video drivers that block in SDL_WaitEventTimeout; the others poll every millisecond."""
 
 
 class DisplayError(Exception):
@@ -91,6 +93,7 @@ class Display:
         self.mode = mode
         self.profile = profile
         self.window: pygame.Surface | None = None
+        self.can_wait = False
         self.framebuffer = pygame.Surface((profile.width, profile.height))
         self._target: pygame.Rect | None = None
         self._open()
@@ -123,6 +126,7 @@ class Display:
             ) from exc
         pygame.display.set_caption("tvgames")
         self._target = None
+        self.can_wait = pygame.display.get_driver() in WAITABLE_DRIVERS
 
     def reconfigure(self, profile: Profile) -> None:
         """Switch to another profile's framebuffer (and window) while running."""

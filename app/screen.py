@@ -47,7 +47,8 @@ Bindings (stage 2 of the input: buttons -> actions) are data::
 Drawing, animation and redraw-on-change
 ---------------------------------------
 
-- ``draw(surface)`` draws the whole screen into the framebuffer (``surface`` is the profile's size;
+- ``draw(surface)`` draws the whole screen into the framebuffer (a modal draws only itself: the
+  app has already drawn the screens below it, dimmed) (``surface`` is the profile's size;
   ``self.theme`` gives safe colours, sizes and the safe area ``self.theme.safe``). It is only called
   after something called ``self.refresh()``: call it whenever what is shown changes. Input handled
   through a binding refreshes automatically.
@@ -372,9 +373,14 @@ class Screen:
 
 
 class ModalScreen(Screen, Generic[T]):
-    """A screen pushed over another that hands back a result of type ``T`` (None = dismissed)."""
+    """A screen pushed over another that hands back a result of type ``T`` (None = dismissed).
+
+    The app draws the screens below it first, dimmed unless ``dim_below`` is False, and keeps
+    that picture while they do not change, so a modal only pays for drawing itself.
+    """
 
     modal = True
+    dim_below: bool = True
 
     def dismiss(self, result: T | None = None) -> None:
         """Pop this screen and give ``result`` to the callback it was pushed with."""

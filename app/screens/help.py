@@ -88,7 +88,6 @@ class HelpOverlay(ModalScreen[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
-        widgets.dim(surface, theme)
         rows = self.rows()
         size = theme.font("body")
         row_h = int(app.text.line_height(size) * 1.45)

@@ -63,6 +63,7 @@ class HomeScreen(Screen):
         self.focus = FocusList([True] * len(self.tiles), focus, vertical=False)
         self.scroll = 0.0  # first visible tile position, in tiles (animated)
         self._scroll_target = 0.0
+        self._tile_images: dict[tuple, pygame.Surface] = {}
 
     # -- input ----------------------------------------------------------------------------------------
     @property
@@ -125,6 +126,7 @@ class HomeScreen(Screen):
         self.scroll = self._scroll_target = self._target_scroll()
 
     def on_layout(self) -> None:
+        self._tile_images.clear()
         self.on_enter()
 
     @property
@@ -171,9 +173,23 @@ class HomeScreen(Screen):
         widgets.help_bar(surface, app, self)
 
     def _draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool) -> None:
+        """Blit the tile's picture, drawn once per look (tiles only change with focus and language)."""
+        theme = self.theme
+        grow = theme.px(16) if focused else 0
+        margin = theme.px(12)
+        key = (tile, focused, rect.size, self.app.lang)
+        image = self._tile_images.get(key)
+        if image is None:
+            image = pygame.Surface((rect.w + grow + 2 * margin, rect.h + grow + 2 * margin), pygame.SRCALPHA)
+            inner = pygame.Rect(margin, margin, rect.w + grow, rect.h + grow)
+            self._paint_tile(image, inner, tile, focused)
+            if pygame.display.get_surface() is not None:
+                image = image.convert_alpha()
+            self._tile_images[key] = image
+        surface.blit(image, (rect.x - grow // 2 - margin, rect.y - grow // 2 - margin))
+
+    def _paint_tile(self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool) -> None:
         theme, app = self.theme, self.app
-        if focused:
-            rect = rect.inflate(theme.px(16), theme.px(16))
         base = theme.colour(tile.colour)
         colour = base if tile.enterable else tuple(round(c * 0.55) for c in base)
         border_colour = theme.colour("accent") if focused else theme.colour("shadow")

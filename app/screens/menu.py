@@ -59,7 +59,6 @@ class ChoiceScreen(ModalScreen[T], Generic[T]):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
-        widgets.dim(surface, theme)
         size = theme.font("body")
         row_h = int(app.text.line_height(size) * 1.6)
         width = min(theme.safe.w, max(theme.px(520), theme.safe.w // 2))
