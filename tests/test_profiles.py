@@ -91,9 +91,12 @@ def test_safe_colour():
         assert hd.safe_colour(rgb) == rgb
 
 
+PAL = load_profile("sd-pal")
+
+
 @given(st.tuples(*[st.integers(-50, 400)] * 3))
 def test_safe_colour_limits(rgb):
-    pal = load_profile("sd-pal")
+    pal = PAL
     r, g, b = pal.safe_colour(rgb)
     assert all(0 <= c <= pal.max_level for c in (r, g, b))
     assert r <= max(pal.max_red, g, b)  # no red brighter than max_red unless the colour is light
