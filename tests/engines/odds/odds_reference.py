@@ -99,9 +99,10 @@ class OrderedTurn:
 
 
 def recursive_value(
-    dice: Sequence[Die], box: Callable[[tuple[Face, ...]], float], roll: tuple[Face, ...], rolls_left: int
-) -> float:
-    """The best end-of-turn value of one box by plain recursion (no stop or extra rolls)."""
+    dice: Sequence[Die], box: Callable[[tuple[Face, ...]], float]
+) -> Callable[[tuple[Face, ...], int], float]:
+    """``value(roll, rolls_left)``: the best end-of-turn value of one box by plain recursion
+    over ordered rolls (no stop or extra rolls)."""
 
     @cache
     def value(current: tuple[Face, ...], left: int) -> float:
@@ -120,4 +121,4 @@ def recursive_value(
             best = max(best, total / len(options))
         return best
 
-    return value(tuple(roll), rolls_left)
+    return value
