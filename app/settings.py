@@ -12,6 +12,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields
 
+from app import i18n
 from app.i18n import LANGUAGES
 from app.storage import Storage
 
@@ -66,7 +67,7 @@ class Settings:
                 continue
             value = _validated(field.name, data[field.name], known_profiles)
             if value is None:
-                storage.notice("settings.invalid_value", name=field.name)
+                storage.notice("settings.invalid_value", name=i18n.t(f"settings.{field.name}"))
             else:
                 setattr(settings, field.name, value)
         for name in sorted(set(data) - {field.name for field in fields(cls)}):

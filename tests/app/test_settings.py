@@ -72,7 +72,14 @@ def test_one_invalid_value_falls_back_and_keeps_the_rest(storage, name, bad):
     expected = Settings(language="fa", difficulty="hard", volume=0.5, target_score=10000, profile="sd-pal")
     setattr(expected, name, getattr(Settings(), name))
     assert loaded == expected
-    assert len(storage.messages) == 1 and f"“{name}”" in storage.messages[0]
+    assert len(storage.messages) == 1 and f"“{i18n.t(f'settings.{name}')}”" in storage.messages[0]
+
+
+def test_invalid_value_notice_names_the_setting_as_the_screen_does(storage):
+    write_raw(storage, {"volume": 9})
+    i18n.set_language("fa")
+    load(storage)
+    assert storage.messages == ["مقدار تنظیم «بلندی صدا» نامعتبر بود؛ مقدار پیش‌فرض به کار رفت"]
 
 
 def test_volume_as_integer_is_accepted(storage):
