@@ -7,6 +7,7 @@ import pytest
 
 from app import i18n, saves
 from app.saves import HighScore, HighScores, SaveInfo, SaveStore
+from app.settings import Settings
 from app.storage import Storage
 
 
@@ -185,3 +186,29 @@ def test_damaged_high_score_file_is_moved_aside(storage):
     assert len(storage.messages) == 1
     assert table.add("m", "first", 1) == 1
     assert table.load("m")[0].name == "first"
+
+
+def test_the_box_starts_with_damaged_files_and_says_so(tmp_path):
+    # End to end: damaged settings and a damaged save; the app comes up on the home screen with
+    # one line per file, in the toast, and both files are kept beside the originals.
+    from app.app import Headless
+
+    home = tmp_path / "box"
+    (home / "saves").mkdir(parents=True)
+    (home / "settings.json").write_bytes(b"\x00\x00\x00 power cut")
+    (home / "saves" / "game.json").write_text('{"schema": 1, "data": {"kind": "yahtzee", "ti')
+    SaveStore(Storage(home)).save("fine", "yahtzee", "Fine", {"n": 1})
+    headless = Headless(profile="sd-pal", lang="en", data_dir=home)
+    try:
+        assert type(headless.top).__name__ == "HomeScreen"
+        assert headless.app.settings == Settings()
+        assert (
+            "settings.json was damaged; moved aside to settings.json.corrupt-" in headless.app.toast_message
+        )
+        assert [info.slot for info in headless.app.saves.list()] == ["fine"]
+        assert "saves/game.json was damaged" in " | ".join(headless.app.storage.messages)
+        headless.render()
+    finally:
+        headless.close()
+    assert len(list(home.glob("settings.json.corrupt-*"))) == 1
+    assert len(list((home / "saves").glob("game.json.corrupt-*"))) == 1
