@@ -56,9 +56,9 @@ def letterbox(window: tuple[int, int], display_aspect: tuple[int, int]) -> pygam
     """The largest rectangle of shape ``display_aspect`` centred in a ``window`` of square pixels.
 
     >>> letterbox((1920, 1080), (4, 3))
-    <rect(240, 0, 1440, 1080)>
+    Rect(240, 0, 1440, 1080)
     >>> letterbox((800, 800), (16, 9))
-    <rect(0, 175, 800, 450)>
+    Rect(0, 175, 800, 450)
     """
     ww, wh = window
     aw, ah = display_aspect

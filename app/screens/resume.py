@@ -15,8 +15,8 @@ from remote.buttons import Button
 def saved_when(info) -> str:
     """The save time as local "YYYY-MM-DD HH:MM" (digits localised)."""
     try:
-        when = info.saved_datetime().astimezone().strftime("%Y-%m-%d %H:%M")
-    except (ValueError, AttributeError, OSError):
+        when = info.saved_datetime.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (ValueError, TypeError, AttributeError, OSError):
         when = str(info.saved_at)
     return localize_digits(when)
 

@@ -1,0 +1,53 @@
+"""Every scene of app/scenes.py at every shipped profile size, in English and Persian, against its golden PNG.
+
+Regenerate after an intended change: ``TVGAMES_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/golden``
+(then look at the PNGs in tests/golden/images/ before committing them).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import golden  # noqa: E402
+
+from app import scenes  # noqa: E402
+
+PROFILES = ("sd-pal", "hd-720")
+LANGUAGES = ("en", "fa")
+
+CASES = [
+    (name, profile, lang)
+    for name, found in scenes.scenes().items()
+    if found.golden
+    for profile in PROFILES
+    for lang in LANGUAGES
+]
+
+
+@pytest.mark.parametrize(("scene", "profile", "lang"), CASES, ids=[f"{s}-{p}-{lang}" for s, p, lang in CASES])
+def test_scene_matches_golden(scene, profile, lang, tmp_path):
+    headless, frame = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
+    try:
+        golden.check(frame.copy(), f"{scene}-{profile}-{lang}")
+    finally:
+        headless.close()
+
+
+def test_difference_is_detected_and_shown(tmp_path):
+    a = pygame.Surface((40, 30))
+    a.fill((10, 20, 30))
+    b = a.copy()
+    assert not golden.difference_mask(a, b, 8).any()
+    pygame.draw.rect(b, (200, 200, 200), (5, 5, 10, 10))
+    mask = golden.difference_mask(a, b, 8)
+    assert int(mask.sum()) == 100
+    picture = golden.side_by_side(a, b, mask)
+    assert picture.get_size() == (120, 30)
+    assert picture.get_at((80 + 7, 7))[:3] == (255, 0, 0)
+    assert picture.get_at((80 + 30, 25))[:3] == (3, 6, 10)
