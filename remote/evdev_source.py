@@ -76,11 +76,11 @@ def _best_name(names: str | Sequence[str], known: set[str]) -> str:
 class EvdevBackend:
     """The real device layer (python-evdev on Linux)."""
 
-    def __init__(self, input_dir: str = INPUT_DIR, known_codes: Iterable[str] = ()) -> None:
+    def __init__(self, input_dir: str | None = None, known_codes: Iterable[str] = ()) -> None:
         from evdev import ecodes  # imported here: the module must load where evdev is missing
 
         self._ecodes = ecodes
-        self.input_dir = input_dir
+        self.input_dir = input_dir or INPUT_DIR
         self.known_codes = set(known_codes)
 
     def list_paths(self) -> list[str]:

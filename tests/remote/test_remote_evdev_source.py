@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import errno
 import logging
-import os
-from dataclasses import dataclass
 
 import pytest
+from remote_fakes import Clock, FakeBackend, FakeEvent
 
 from remote.buttons import Button, Press
 from remote.evdev_source import EvdevSource
@@ -31,103 +29,6 @@ KEYMAPS = {
 REMOTE_KEYS = {"KEY_OK", "KEY_UP", "KEY_NUMERIC_2"}
 KEYBOARD_KEYS = {"KEY_A", "KEY_2", "KEY_ENTER", "KEY_UP"}
 MOUSE_KEYS = {"BTN_LEFT", "BTN_RIGHT"}
-
-
-@dataclass
-class FakeEvent:
-    stamp: float
-    type: str
-    code: str
-    value: int
-
-
-class FakeDevice:
-    """An input device backed by a pipe, so select() sees it like a real one."""
-
-    def __init__(self, path: str, name: str, keys: set[str], grab_fails: bool = False) -> None:
-        self.path, self.name, self.keys = path, name, keys
-        self.grab_fails = grab_fails
-        self.grabbed = self.closed = self.unplugged = False
-        self.queue: list[FakeEvent] = []
-        self._r, self._w = os.pipe()
-        os.set_blocking(self._r, False)
-
-    def push(self, *events: FakeEvent) -> None:
-        self.queue.extend(events)
-        os.write(self._w, b"x" * len(events))
-
-    def unplug(self) -> None:
-        self.unplugged = True
-        os.write(self._w, b"!")  # wakes select up, as a vanished device does
-
-    def fileno(self) -> int:
-        if self.closed:
-            raise ValueError("closed")
-        return self._r
-
-    def read_one(self):
-        if self.unplugged:
-            raise OSError(errno.ENODEV, "No such device")
-        if not self.queue:
-            return None
-        os.read(self._r, 1)
-        return self.queue.pop(0)
-
-    def grab(self) -> None:
-        if self.grab_fails:
-            raise OSError(errno.EBUSY, "Device or resource busy")
-        self.grabbed = True
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            os.close(self._r)
-            os.close(self._w)
-
-
-class FakeBackend:
-    def __init__(self) -> None:
-        self.plugged: dict[str, tuple[str, set[str], bool]] = {}
-        self.denied: set[str] = set()
-        self.opened: dict[str, FakeDevice] = {}
-        self.list_calls = 0
-
-    def plug(self, path: str, name: str, keys: set[str], grab_fails: bool = False) -> None:
-        self.plugged[path] = (name, keys, grab_fails)
-
-    def unplug(self, path: str) -> None:
-        del self.plugged[path]
-        if path in self.opened:
-            self.opened[path].unplug()
-
-    def list_paths(self) -> list[str]:
-        self.list_calls += 1
-        return sorted(self.plugged)
-
-    def open(self, path: str) -> FakeDevice:
-        if path in self.denied:
-            raise PermissionError(errno.EACCES, "Permission denied", path)
-        name, keys, grab_fails = self.plugged[path]
-        self.opened[path] = FakeDevice(path, name, keys, grab_fails)
-        return self.opened[path]
-
-    def key_names(self, device: FakeDevice) -> set[str]:
-        return device.keys
-
-    def describe(self, event: FakeEvent):
-        if event.type == "EV_SYN":
-            return None
-        return event.stamp, event.type, event.code, event.value
-
-
-class Clock:
-    """The kernel's wall clock: 1000 s ahead of the caller's monotonic clock."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now + 1000.0
 
 
 @pytest.fixture
