@@ -31,6 +31,9 @@ from app import i18n
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
 
+MAX_FONTS = 48
+"""Open (size, weight) fonts kept at once; a screen uses a handful."""
+
 _STRONG_RTL = frozenset({"R", "AL"})
 # Characters whose bidi class X9 removes (ZWNJ, ZWJ, explicit embeddings): they must stay in the
 # text for shaping (a Persian ZWNJ keeps two letters apart), so they take their neighbour's level.
@@ -215,6 +218,9 @@ class TextRenderer:
         key = (max(1, round(size * self.font_scale)), bold)
         font = self._fonts.get(key)
         if font is None:
+            if len(self._fonts) >= MAX_FONTS:  # each Font holds the file open: keep the count bounded
+                oldest = next(iter(self._fonts))
+                del self._fonts[oldest], self._font_rtl[oldest]
             font = self._fonts[key] = pygame.font.Font(FONT_FILES[bold], key[0])
             self._font_rtl[key] = False
         if self._font_rtl[key] != rtl:
@@ -229,6 +235,11 @@ class TextRenderer:
             text = localize_number_words(text, lang)
         lines = text.split("\n")
         return lang, lines, base_is_rtl(text, lang)
+
+    def clear(self) -> None:
+        """Drop every cached surface and size (e.g. after the language changes)."""
+        self._surfaces.clear()
+        self._sizes.clear()
 
     def line_height(self, size: int, *, bold: bool = False) -> int:
         return self._font(size, bold, False).get_linesize()

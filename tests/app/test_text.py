@@ -210,3 +210,17 @@ def test_pure_python_levels_are_a_working_fallback(monkeypatch):
     monkeypatch.setattr(text_module, "_rust_display", lambda *a, **k: "no levels here")
     assert runs("سلام abc 123 دنیا") == [(" دنیا", True), ("abc 123", False), ("سلام ", True)]
     assert runs("می\u200cخواهید ۵ تاس") == [(" تاس", True), ("۵", False), ("می\u200cخواهید ", True)]
+
+
+def test_open_fonts_are_bounded(monkeypatch):
+    import app.text as text_module
+
+    monkeypatch.setattr(text_module, "MAX_FONTS", 4)
+    small = TextRenderer()
+    for size in range(10, 30):
+        small.size("abc", size)
+    assert len(small._fonts) == 4
+    assert small.size("abc", 10) == TextRenderer().size("abc", 10)
+    small.render("abc", 12, (1, 2, 3))
+    small.clear()
+    assert not small._surfaces and not small._sizes
