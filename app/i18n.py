@@ -31,8 +31,8 @@ RTL_LANGUAGES = frozenset({"fa"})
 CATALOGUE_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
 
 _PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
-# Persian writes 1,234.5 as ۱٬۲۳۴٫۵: its own thousands and decimal separators.
-_PERSIAN_NUMBER = str.maketrans("0123456789,.", "۰۱۲۳۴۵۶۷۸۹٬٫")
+# Persian writes 1,234.5 as ۱٬۲۳۴٫۵ and 50% as ۵۰٪: its own separators and percent sign.
+_PERSIAN_NUMBER = str.maketrans("0123456789,.%", "۰۱۲۳۴۵۶۷۸۹٬٫٪")
 
 _current = LANGUAGES[0]
 _catalogue: dict[str, dict[str, str]] | None = None
@@ -71,12 +71,12 @@ def localize_digits(text: str, lang: str | None = None) -> str:
     return text
 
 
-def _number_text(n: int | float, spec: str = ",") -> str:
-    if isinstance(n, float) and spec == ",":
+def _number_text(n: int | float) -> str:
+    if isinstance(n, float):
         # UI numbers are volumes, odds and averages: two decimals at most, no trailing zeros.
         text = format(n, ",.2f").rstrip("0").rstrip(".")
         return "0" if text == "-0" else text
-    return format(n, spec)
+    return format(n, ",")
 
 
 def format_number(n: int | float, lang: str | None = None, money: bool = False) -> str:

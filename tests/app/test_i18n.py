@@ -124,7 +124,8 @@ def test_t_shows_numbers_in_the_language_digits(tiny_catalogue):
     assert i18n.t("score", name="Ali 2", points=1500) == "Ali 2 has 1,500 points"
     assert i18n.t("score", "fa", name="Ali 2", points=1500) == "Ali 2 ۱٬۵۰۰ امتیاز دارد"
     assert i18n.t("plain", "fa", n=12000) == "دور ۱۲۰۰۰"
-    assert i18n.t("ratio", "fa", p=0.125) == "۱۲٫۵%"
+    assert i18n.t("ratio", "fa", p=0.125) == "۱۲٫۵٪"
+    assert i18n.t("ratio", "en", p=0.125) == "12.5%"
     assert i18n.t("plain", n=True) == "Round 1"  # a bool is not a score
 
 
@@ -185,3 +186,13 @@ def test_all_catalogue_files_merge(tmp_path):
     (tmp_path / "b.yaml").write_text('b: {en: "B", fa: "ب"}\n', encoding="utf-8")
     (tmp_path / "empty.yaml").write_text("# nothing yet\n", encoding="utf-8")
     assert i18n.load_catalogue(tmp_path) == {"a": {"en": "A", "fa": "آ"}, "b": {"en": "B", "fa": "ب"}}
+
+
+def test_docstring_examples():
+    import doctest
+
+    from app import text
+
+    for module in (i18n, text):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0

@@ -130,5 +130,8 @@ def test_sounds_match_the_mixer_the_app_opened(dummy_device):
     assert abs(length - len(EFFECTS["select"](frequency)) / frequency) < 0.01
 
 
-def test_muted_sound_module_docstring_example():
-    assert "Sound(enabled=False)" in sound_module.__doc__
+def test_muted_sound_module_docstring_example(no_audio_device):
+    import doctest
+
+    result = doctest.testmod(sound_module)
+    assert result.failed == 0 and result.attempted > 0
