@@ -1,0 +1,130 @@
+"""`tvgames screenshot`, `tvgames bench` and `tvgames run` argument handling (headless, quick)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pygame
+import pytest
+
+from app.cli import UserError
+from app.commands import bench, run, screenshot
+
+
+def parse(module, argv):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--data-dir")
+    sub = parser.add_subparsers(dest="command")
+    module.register(sub)
+    return parser.parse_args(argv)
+
+
+def test_screenshot_lists_scenes(capsys):
+    args = parse(screenshot, ["screenshot", "--list"])
+    assert args.func(args) == 0
+    names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert {"home", "settings", "help", "resume"} <= set(names)
+
+
+def test_screenshot_writes_the_scene_after_the_keys(tmp_path):
+    out = tmp_path / "shot.png"
+    args = parse(
+        screenshot,
+        [
+            "screenshot",
+            "--profile",
+            "sd-pal",
+            "--scene",
+            "home",
+            "--keys",
+            "RIGHT,RIGHT",
+            "--lang",
+            "fa",
+            "--out",
+            str(out),
+        ],
+    )
+    assert args.func(args) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (720, 576)
+
+
+def test_screenshot_keys_change_the_picture(tmp_path):
+    a, b = tmp_path / "a.png", tmp_path / "b.png"
+    for path, keys in ((a, ""), (b, "RIGHT")):
+        args = parse(screenshot, ["screenshot", "--scene", "home", "--keys", keys, "--out", str(path)])
+        args.func(args)
+    assert pygame.image.tobytes(pygame.image.load(str(a)), "RGB") != pygame.image.tobytes(
+        pygame.image.load(str(b)), "RGB"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["screenshot", "--scene", "nope", "--out", "x.png"], "unknown scene"),
+        (["screenshot", "--scene", "home", "--keys", "FLY", "--out", "x.png"], "unknown button"),
+        (["screenshot", "--scene", "home"], "--out"),
+        (["screenshot", "--profile", "no-such-profile", "--out", "x.png"], "no-such-profile"),
+    ],
+)
+def test_screenshot_user_errors_are_one_line(argv, message, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = parse(screenshot, argv)
+    with pytest.raises(UserError) as info:
+        args.func(args)
+    assert message in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_bench_refuses_too_few_frames():
+    args = parse(bench, ["bench", "--frames", "10"])
+    with pytest.raises(UserError):
+        args.func(args)
+
+
+def test_bench_measures_a_scene(tmp_path):
+    args = parse(bench, ["bench", "--profile", "sd-pal", "--presses", "3", "--idle-seconds", "0.2"])
+    stats = bench.bench_scene("sd-pal", "home", args)
+    assert stats["render"]["frames"] == 300
+    assert 0 < stats["render"]["median_ms"] <= stats["render"]["p99_ms"]
+    assert stats["press"]["button"] == "RIGHT"
+    assert stats["press"]["max_frames"] == 1
+    assert stats["idle_cpu_pct"] >= 0
+
+
+def test_bench_text_report_marks_budgets():
+    result = {
+        "profiles": {
+            "sd-pal": {
+                "first_frame_s": 0.5,
+                "first_frame_wall_s": 0.6,
+                "app_peak_rss_mb": 80.0,
+                "scenes": {
+                    "home": {
+                        "render": {"median_ms": 1.0, "p99_ms": 5.0, "frames": 300, "height": 576},
+                        "press": {"button": "RIGHT", "median_ms": 1.0, "max_ms": 2.0, "max_frames": 1},
+                        "idle_cpu_pct": 0.5,
+                    }
+                },
+            }
+        },
+        "bench_peak_rss_mb": 90.0,
+    }
+    text = bench.format_text(result)
+    assert "OVER/ok/ok" in text  # p99 5 ms is over the 4 ms budget at 576 lines
+
+
+def test_run_mode_follows_the_environment():
+    assert run.default_mode({}) in ("fullscreen", "window")  # linux console -> fullscreen
+    assert run.default_mode({"DISPLAY": ":0"}) == "window"
+    assert run.default_mode({"SDL_VIDEODRIVER": "kmsdrm"}) == "fullscreen"
+
+
+def test_run_bad_profile_is_a_user_error(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("width: [1\n", encoding="utf-8")
+    args = parse(run, ["--data-dir", str(tmp_path), "run", "--profile", str(bad)])
+    with pytest.raises(UserError) as info:
+        args.func(args)
+    assert "bad.yaml" in str(info.value)
