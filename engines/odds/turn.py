@@ -30,11 +30,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from engines.odds.space import DiceSpace, DieSpec, FaceTuple
+from engines.odds.dice import Die
+from engines.odds.space import DiceSpace, DieSpec, FaceTuple, dice_space
 
 TIE_TOLERANCE = 1e-12
 """Holds whose values differ by less than this count as equally good (the one holding more dice wins)."""
@@ -203,3 +205,36 @@ def _hold_masks(n_dice: int) -> np.ndarray:
     masks = ((codes[:, None] >> np.arange(n_dice)[None, :]) & 1).astype(bool)
     order = np.lexsort((codes, -masks.sum(axis=1)))
     return masks[order]
+
+
+def turn_odds(
+    groups: Sequence[tuple[Die, int]] | Sequence[Die],
+    boxes: Sequence[Callable[[FaceTuple], Any]],
+    *,
+    stop_label: str | None = None,
+    extra_label: str | None = None,
+) -> TurnOdds:
+    """The shared :class:`TurnOdds` for a roll of ``groups`` and a list of box functions.
+
+    Memoised on the dice and the identity of the functions, so a game that keeps its box
+    functions in a module-level tuple builds its tables once. ``stop_label`` and ``extra_label``
+    name the faces that end the rolling (Freeze) and grant the fourth roll (Power).
+    """
+    space = dice_space(groups)
+    return _turn_odds(space.groups, tuple(boxes), stop_label, extra_label)
+
+
+@lru_cache(maxsize=32)
+def _turn_odds(
+    groups: tuple[tuple[Die, int], ...],
+    boxes: tuple[Callable[[FaceTuple], Any], ...],
+    stop_label: str | None,
+    extra_label: str | None,
+) -> TurnOdds:
+    space = dice_space(groups)
+    return TurnOdds(
+        space,
+        list(boxes),
+        stop=None if stop_label is None else space.shows(stop_label),
+        extra_roll=None if extra_label is None else space.shows(extra_label),
+    )

@@ -14,7 +14,7 @@ from test_odds_space import PAINTED, POWER
 
 from engines.odds.dice import D6, Face
 from engines.odds.space import dice_space
-from engines.odds.turn import TurnOdds
+from engines.odds.turn import TurnOdds, turn_odds
 
 TOL = 1e-12
 
@@ -263,3 +263,12 @@ def test_faces_given_as_objects_or_numbers_agree():
     a = CLASSIC_ODDS.hint((6, 6, 1, 2, 3), (True, True, False, False, False), 2)
     b = CLASSIC_ODDS.hint([Face(n, None, str(n)) for n in (6, 6, 1, 2, 3)], (1, 1, 0, 0, 0), 2)
     assert np.array_equal(a.end_of_turn, b.end_of_turn) and np.array_equal(a.best_hold, b.best_hold)
+
+
+def test_turn_odds_are_shared_per_dice_and_boxes():
+    boxes = tuple(POWER_MADE)
+    a = turn_odds([(D6, 4), POWER], boxes, stop_label="Freeze", extra_label="Power")
+    b = turn_odds([D6, D6, D6, D6, POWER], boxes, stop_label="Freeze", extra_label="Power")
+    assert a is b
+    assert a.stop.sum() == 126 and a.extra_roll.sum() == 126  # 4d6 multisets x one Power face
+    assert turn_odds([(D6, 4), POWER], boxes) is not a
