@@ -126,10 +126,11 @@ class EvdevSource:
     """Reads every remote-like device a keymap claims. ``read(now)`` never blocks.
 
     Remotes (devices a keymap names) are grabbed with ``grab``. Plain keyboards (devices only a
-    catch-all keymap claims) are read only with ``include_keyboards`` and grabbed only with
-    ``grab_keyboards``: grabbing the keyboard someone types Ctrl-C on would lock them out. The
-    app leaves keyboards to pygame. ``clock`` is the wall clock the kernel stamps events with;
-    event times are moved onto the caller's clock.
+    catch-all keymap claims) are read only with ``include_keyboards``, and then grabbed too
+    unless ``grab_keyboards=False``: on a console (KMS) the app reads keyboards here, and a grab
+    keeps SDL from seeing each key a second time; ``tvgames keys`` in a terminal must not grab
+    the keyboard someone types Ctrl-C on. ``clock`` is the wall clock the kernel stamps events
+    with; event times are moved onto the caller's clock.
     """
 
     def __init__(
@@ -139,7 +140,7 @@ class EvdevSource:
         *,
         grab: bool = True,
         include_keyboards: bool = True,
-        grab_keyboards: bool = False,
+        grab_keyboards: bool | None = None,
         rescan_s: float = 1.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -148,7 +149,7 @@ class EvdevSource:
         self.backend: Backend = backend if backend is not None else EvdevBackend(known_codes=known)
         self.grab = grab
         self.include_keyboards = include_keyboards
-        self.grab_keyboards = grab_keyboards
+        self.grab_keyboards = grab if grab_keyboards is None else grab_keyboards
         self.rescan_s = rescan_s
         self.clock = clock
         self._open: dict[str, tuple[Device, DeviceInfo]] = {}

@@ -135,7 +135,8 @@ def _live(args: argparse.Namespace, profile, keymaps) -> int:  # noqa: ANN001
     except ImportError as exc:
         raise UserError(f"reading remotes needs python-evdev on Linux ({exc})") from None
     try:
-        source = EvdevSource(keymaps, grab=not args.no_grab, include_keyboards=True)
+        # Keyboards are read but never grabbed: Ctrl-C must still reach this terminal.
+        source = EvdevSource(keymaps, grab=not args.no_grab, include_keyboards=True, grab_keyboards=False)
     except ImportError as exc:
         raise UserError(f"reading remotes needs python-evdev on Linux ({exc})") from None
     start = time.monotonic()

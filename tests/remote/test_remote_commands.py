@@ -121,22 +121,25 @@ def test_keys_live_lists_devices_shows_buttons_and_records(tmp_path, monkeypatch
         ],
     )
     backend.plug("/dev/input/event1", "Logitech mouse", {"BTN_LEFT"})
+    backend.plug("/dev/input/event2", "AT keyboard", {"KEY_A", "KEY_ENTER", "KEY_UP"})
     monkeypatch.setattr("remote.evdev_source.EvdevBackend", lambda **_: backend)
     record = tmp_path / "rec.log"
     assert run("keys", "--profile", "rpi", "--record", str(record), "--seconds", "0.3") == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Input devices (profile rpi):"
     assert out[1].split() == ["/dev/input/event0", "gpio_ir_recv", "remote", "mce-ir,", "grabbed"]
-    assert out[2].startswith("Press keys")
-    assert [line.split()[1:3] for line in out[3:]] == [["DIGIT_2", "PRESS"], ["DIGIT_2", "RELEASE"]]
+    assert out[2].split() == ["/dev/input/event2", "AT", "keyboard", "remote", "keyboard"]  # not grabbed
+    assert out[3].startswith("Press keys")
+    assert [line.split()[1:3] for line in out[4:]] == [["DIGIT_2", "PRESS"], ["DIGIT_2", "RELEASE"]]
     # The recording replays to the same buttons.
     assert run("keys", "--replay", str(record), "--profile", "rpi", "--json") == 0
     replayed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(e["button"], e["kind"]) for e in replayed] == [("DIGIT_2", "PRESS"), ("DIGIT_2", "RELEASE")]
     text = record.read_text()
-    assert text.splitlines()[:3] == [
+    assert text.splitlines()[:4] == [
         "# tvgames keys --record, profile rpi",
         "# /dev/input/event0: gpio_ir_recv (remote mce-ir)",
+        "# /dev/input/event2: AT keyboard (remote keyboard)",
         "# device gpio_ir_recv",
     ]
     assert " EV_MSC MSC_SCAN 2148467714" in text and " EV_KEY KEY_VOLUMEUP 1" in text

@@ -55,7 +55,7 @@ def test_finds_remotes_and_keyboards_not_mice(box):
     listed = {(d.path, d.remote, d.grabbed) for d in source.devices()}
     assert listed == {
         ("/dev/input/event0", "mce-ir", True),
-        ("/dev/input/event1", "keyboard", False),  # a keyboard is read, never grabbed by default
+        ("/dev/input/event1", "keyboard", True),  # read here (a console app): grabbed from SDL
         ("/dev/input/event3", "usb-hid", True),
     }
     assert backend.opened["/dev/input/event2"].closed  # the mouse was looked at and let go
@@ -68,6 +68,16 @@ def test_app_mode_leaves_keyboards_to_pygame():
     source = EvdevSource(KEYMAPS, backend, include_keyboards=False)
     source.read(0.0)
     assert [d.name for d in source.devices()] == ["flirc.tv flirc"]
+    source.close()
+
+
+def test_a_terminal_tool_leaves_the_keyboard_ungrabbed():
+    backend = FakeBackend()
+    backend.plug("/dev/input/event0", "gpio_ir_recv", REMOTE_KEYS)
+    backend.plug("/dev/input/event1", "AT keyboard", KEYBOARD_KEYS)
+    source = EvdevSource(KEYMAPS, backend, grab_keyboards=False)
+    source.read(0.0)
+    assert {d.name: d.grabbed for d in source.devices()} == {"gpio_ir_recv": True, "AT keyboard": False}
     source.close()
 
 
