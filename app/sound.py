@@ -154,30 +154,57 @@ class Sound:
         if name not in EFFECTS:
             raise ValueError(f"unknown sound {name!r}; known: {', '.join(EFFECTS)}")
 
+    def _mixer_lost(self, exc: pygame.error | str) -> None:
+        """The mixer went away under us (pygame.quit at shutdown, device unplugged): go silent."""
+        log.warning("sound: mixer stopped (%s); playing silently from now on", exc)
+        self.available = False
+
+    def _ready(self) -> bool:
+        # A pygame Sound used after mixer.quit() crashes the process instead of raising, so ask first.
+        if self.available and not pygame.mixer.get_init():
+            self._mixer_lost("the mixer was closed")
+        return self.available
+
     def play(self, name: str) -> None:
         """Start effect ``name``; ``"shake"`` loops until :meth:`stop`."""
         self._check(name)
-        if not (self.enabled and self.available):
+        if not (self.enabled and self._ready()):
             return
         sound = self._sounds[name]
-        if name in LOOPING:
-            sound.stop()  # a second press must not stack a second rattle on the first
-        sound.play(loops=-1 if name in LOOPING else 0)
+        try:
+            if name in LOOPING:
+                sound.stop()  # a second press must not stack a second rattle on the first
+            sound.play(loops=-1 if name in LOOPING else 0)
+        except pygame.error as exc:
+            self._mixer_lost(exc)
 
     def stop(self, name: str) -> None:
         self._check(name)
-        if self.available:
-            self._sounds[name].stop()
+        if self._ready():
+            try:
+                self._sounds[name].stop()
+            except pygame.error as exc:
+                self._mixer_lost(exc)
 
     def stop_all(self) -> None:
-        for sound in self._sounds.values():
-            sound.stop()
+        if not self._ready():
+            return
+        try:
+            for sound in self._sounds.values():
+                sound.stop()
+        except pygame.error as exc:
+            self._mixer_lost(exc)
 
     def set_volume(self, volume: float) -> None:
         """0.0 (silent) to 1.0 (full); out-of-range values are clamped."""
         self.volume = min(1.0, max(0.0, float(volume)))
-        for sound in self._sounds.values():
-            sound.set_volume(self.volume)
+        if not self._ready():
+            return
+        try:
+            for sound in self._sounds.values():
+                sound.set_volume(self.volume)
+        except pygame.error as exc:
+            self._mixer_lost(exc)
 
     def set_enabled(self, on: bool) -> None:
         """Mute (False) stops whatever is playing; unmute lets the next effect play."""
@@ -187,4 +214,10 @@ class Sound:
 
     def is_playing(self, name: str) -> bool:
         self._check(name)
-        return self.available and self._sounds[name].get_num_channels() > 0
+        if not self._ready():
+            return False
+        try:
+            return self._sounds[name].get_num_channels() > 0
+        except pygame.error as exc:
+            self._mixer_lost(exc)
+            return False

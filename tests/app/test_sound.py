@@ -135,3 +135,15 @@ def test_muted_sound_module_docstring_example(no_audio_device):
 
     result = doctest.testmod(sound_module)
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_mixer_closed_under_us_goes_silent(dummy_device, caplog):
+    sound = Sound()
+    pygame.mixer.quit()  # e.g. pygame.quit() at shutdown while a screen still plays an effect
+    with caplog.at_level(logging.WARNING, logger="app.sound"):
+        sound.play("roll")
+        sound.play("win")
+        sound.set_volume(0.1)
+        sound.stop("shake")
+    assert sound.available is False
+    assert len(caplog.records) == 1
