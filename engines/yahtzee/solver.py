@@ -293,16 +293,22 @@ def decode(states: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 class TurnTables:
     """The one-turn expectimax of a batch of states (arrays are roll/keep x state).
 
-    ``final`` (252, N) is the value of each roll after the last roll (best box); ``keep[i]`` (462, N)
-    the value of each keep with ``i + 1`` rolls to go... indexed by rolls left after the keep:
-    ``keep[0]`` is the keep before the last roll. ``roll[i]`` (252, N) is the value of a roll with
-    ``i`` rolls left (``roll[0] is final``). ``expected`` (N,) is the value before the first roll.
+    ``final`` (252, N) is the value of each roll after the last roll (its best box). ``roll[i]``
+    (252, N) is the value of a roll with ``i`` rolls left (``roll[0]`` is ``final``); ``keep[i]``
+    (462, N) the value of each keep with ``i + 1`` rolls left, so ``keep[0]`` is the hold before
+    the last roll. ``expected`` (N,) is the value before the first roll. For a single state
+    ``boxes`` (252, 13) also holds the value of every box for every roll (-inf where not allowed).
     """
 
     final: np.ndarray
     keep: list[np.ndarray]
     roll: list[np.ndarray]
     expected: np.ndarray
+    boxes: np.ndarray | None = None
+
+
+SMALL_BATCH = 4
+"""Up to this many states, :meth:`Solver.turn` takes the dense path (decisions at play time)."""
 
 
 class Solver:
@@ -482,18 +488,28 @@ class Solver:
     def turn(self, states: np.ndarray) -> TurnTables:
         """The one-turn expectimax for a batch of states."""
         dice = self.dice
-        final = self.final_values(states)
+        states = np.asarray(states, dtype=np.int64)
+        small = len(states) <= SMALL_BATCH
+        if small:
+            # One position at play time: a few large numpy calls beat many small ones.
+            n_rolls = len(dice.rolls)
+            value, _ = self.box_values(np.repeat(states, n_rolls), np.tile(np.arange(n_rolls), len(states)))
+            final = value.max(1).reshape(len(states), n_rolls).T
+            boxes = value if len(states) == 1 else None
+        else:
+            final = self.final_values(states)
+            boxes = None
         rolls = [final]
         keeps = []
         for _ in range(self.rules.rolls_per_turn - 1):
-            keep = self.keep_values(rolls[-1])
+            keep = dice.space.transition @ rolls[-1] if small else self.keep_values(rolls[-1])
             keeps.append(keep)
-            value = self.roll_values(keep)
+            value = keep[dice.sub_keeps].max(1) if small else self.roll_values(keep)
             if self.rules.stop_on_yahtzee:
                 value[dice.yahtzee_rolls] = final[dice.yahtzee_rolls]
             rolls.append(value)
         expected = dice.first_roll @ rolls[-1]
-        return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected)
+        return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected, boxes=boxes)
 
 
 def build_table(
