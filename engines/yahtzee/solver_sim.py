@@ -83,11 +83,12 @@ def play_cards(solver: Solver, cards: int, seed: int | np.random.SeedSequence) -
 
 
 def simulate(solver: Solver, games: int, players: int, seed: int) -> dict[str, Any]:
-    """``games`` games of ``players`` optimal players, as arrays shaped like the engine simulator's."""
+    """``games`` games of ``players`` optimal players, as arrays shaped like the engine simulator's:
+    totals (games, players), box scores (games, players, 13), upper-bonus flags, YAHTZEE bonus
+    counts and wins per player (ties shared)."""
     cards = play_cards(solver, games * players, np.random.SeedSequence(seed))
     totals = cards["total"].reshape(games, players).astype(float)
-    best = totals.max(1, keepdims=True)
-    winners = totals == best
+    winners = totals == totals.max(1, keepdims=True)
     wins = (winners / winners.sum(1, keepdims=True)).sum(0)
     return {
         "totals": totals,
