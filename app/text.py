@@ -35,13 +35,9 @@ MAX_FONTS = 48
 """Open (size, weight) fonts kept at once; a screen uses a handful."""
 
 _STRONG_RTL = frozenset({"R", "AL"})
-# Characters whose bidi class X9 removes (ZWNJ, ZWJ, explicit embeddings): they must stay in the
-# text for shaping (a Persian ZWNJ keeps two letters apart), so they take their neighbour's level.
-_X9_REMOVED = frozenset(_uax9.X9_REMOVED)
 # Rule L1: separators and trailing whitespace go back to the paragraph level.
 _L1_SEPARATORS = frozenset({"B", "S"})
 _L1_WHITESPACE = frozenset({"WS", "BN", "FSI", "LRI", "RLI", "PDI"})
-
 
 _WORD = re.compile(r"\S+")
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
@@ -129,7 +125,8 @@ def _python_levels(text: str, rtl: bool) -> list[int]:
         levels[char["index"]] = char["level"]
     resolved, previous = [], base
     for level in levels:
-        # Removed by X9 (ZWNJ, ZWJ, embedding marks): keep it in its neighbour's run for shaping.
+        # Removed by X9 (ZWNJ, ZWJ, embedding marks), yet needed for shaping (a Persian ZWNJ keeps
+        # two letters apart): it joins its neighbour's run.
         previous = previous if level is None else level
         resolved.append(previous)
     return resolved
