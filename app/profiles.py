@@ -102,6 +102,9 @@ class Profile:
     remotes: Mapping[str, Keymap]
     description: str = ""
 
+    def __hash__(self) -> int:  # the mapping fields cannot be hashed; these identify a profile
+        return hash((self.name, self.source, self.width, self.height, self.refresh_hz))
+
     def safe_colour(self, rgb: tuple[int, ...] | list[int]) -> RGB:
         """``rgb`` made broadcast-safe: no channel above ``max_level``, and red above ``max_red``
         only as far as green or blue are as bright (a light grey stays grey, a pure red is tamed).

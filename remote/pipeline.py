@@ -44,6 +44,13 @@ class InputTiming:
     release_timeout_ms: int = 200
     long_press_ms: int = 600
 
+    def __post_init__(self) -> None:
+        if self.repeat_rate_hz <= 0:
+            raise ValueError(f"repeat_rate_hz must be positive, not {self.repeat_rate_hz}")
+        for name in ("repeat_delay_ms", "dedupe_window_ms", "release_timeout_ms", "long_press_ms"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative, not {getattr(self, name)}")
+
 
 @dataclass
 class _Hold:

@@ -79,6 +79,11 @@ def test_rpi_keymaps():
         assert needed <= set(keymap.codes.values()), keymap.name
 
 
+def test_profiles_are_hashable_values():
+    assert load_profile("rpi") == load_profile("rpi")
+    assert len({load_profile("rpi"), load_profile("rpi"), load_profile("sd-pal")}) == 2
+
+
 def test_safe_colour():
     hd = load_profile("hd-720")
     assert hd.safe_colour((255, 255, 255)) == (235, 235, 235)

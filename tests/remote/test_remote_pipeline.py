@@ -235,6 +235,14 @@ def test_sources_are_drained_and_closed():
     assert source.done and pipeline.sources == []
 
 
+@pytest.mark.parametrize(
+    "bad", [{"repeat_rate_hz": 0}, {"repeat_rate_hz": -8}, {"repeat_delay_ms": -1}, {"long_press_ms": -5}]
+)
+def test_timing_refuses_nonsense(bad):
+    with pytest.raises(ValueError, match="must"):
+        InputTiming(**bad)
+
+
 def test_late_events_never_move_time_backwards():
     pipeline = InputPipeline(T)
     pipeline.push_key(Button.UP, True, 1.0)
