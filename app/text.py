@@ -212,6 +212,10 @@ class TextRenderer:
         self.misses = 0
 
     def _font(self, size: int, bold: bool, rtl: bool) -> pygame.font.Font:
+        if not pygame.font.get_init():  # pygame.quit() and init() again (tests, a restarted display)
+            pygame.font.init()
+            self._fonts.clear()
+            self._font_rtl.clear()
         key = (max(1, round(size * self.font_scale)), bold)
         font = self._fonts.get(key)
         if font is None:

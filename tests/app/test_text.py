@@ -224,3 +224,12 @@ def test_open_fonts_are_bounded(monkeypatch):
     small.render("abc", 12, (1, 2, 3))
     small.clear()
     assert not small._surfaces and not small._sizes
+
+
+def test_survives_pygame_quit_and_init():
+    renderer = TextRenderer()
+    before = alpha(renderer.render("abc", 20, (1, 2, 3)))
+    pygame.quit()
+    pygame.init()
+    assert alpha(renderer.render("abcd", 20, (1, 2, 3)))
+    assert alpha(renderer.render("abc", 20, (1, 2, 3), lang="fa")) == before
