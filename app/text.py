@@ -212,12 +212,17 @@ class TextRenderer:
         self.misses = 0
 
     def _font(self, size: int, bold: bool, rtl: bool) -> pygame.font.Font:
-        if not pygame.font.get_init():  # pygame.quit() and init() again (tests, a restarted display)
+        if not pygame.font.get_init():
             pygame.font.init()
-            self._fonts.clear()
-            self._font_rtl.clear()
         key = (max(1, round(size * self.font_scale)), bold)
         font = self._fonts.get(key)
+        if font is not None:
+            try:
+                font.get_height()
+            except pygame.error:  # pygame.quit() and init() since it was opened: open them all again
+                self._fonts.clear()
+                self._font_rtl.clear()
+                font = None
         if font is None:
             if len(self._fonts) >= MAX_FONTS:  # each Font holds the file open: keep the count bounded
                 oldest = next(iter(self._fonts))
