@@ -12,13 +12,14 @@ so changing one player's mind never changes the dice another player sees in the 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from engines.core import CHANCE, TERMINAL, sample_chance
-from engines.yahtzee.game import GAMES_BY_MODE, YahtzeeState
-from engines.yahtzee.players import make_player
+from engines.yahtzee.game import GAMES_BY_MODE, YahtzeeGame, YahtzeeState
+from engines.yahtzee.players import Choose, make_player
 
 
 def _chance(state: YahtzeeState, rng: np.random.Generator) -> int:
@@ -50,38 +51,26 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         )
         raise ValueError(f"{mode} takes {wanted} players (--players a,b,...), not {len(names)}")
     game = game_cls(num_players=len(names), **params)
+    # players (and any table they load or build) are ready before the clock starts
+    batched = _batched(game, names)
     seeds = np.random.SeedSequence(seed).spawn(len(names) + 1)
-    dice_rng = np.random.default_rng(seeds[0])
-    players = [
-        make_player(name, game, np.random.default_rng(s)) for name, s in zip(names, seeds[1:], strict=True)
-    ]
-
-    n, b = len(names), len(game.boxes)
-    totals = np.zeros((games, n))
-    box_scores = np.zeros((games, n, b))
-    upper_bonus = np.zeros((games, n), dtype=bool)
-    colour_bonus = np.zeros((games, n), dtype=bool)
-    yahtzee_bonuses = np.zeros((games, n))
-    wins = np.zeros(n)
+    players = (
+        []
+        if batched
+        else [
+            make_player(name, game, np.random.default_rng(s))
+            for name, s in zip(names, seeds[1:], strict=True)
+        ]
+    )
     started = time.perf_counter()
-    for g in range(games):
-        state = game.new_initial_state()
-        while (player := state.current_player()) != TERMINAL:
-            if player == CHANCE:
-                state.apply_action(_chance(state, dice_rng))
-            else:
-                state.apply_action(players[player](state))
-        returns = state.returns()
-        totals[g] = returns
-        winners = state.winners()
-        wins[winners] += 1 / len(winners)
-        for p in range(n):
-            card = state.card_totals(p)
-            box_scores[g, p] = [s or 0 for s in state.scores(p)]
-            upper_bonus[g, p] = card["upper_bonus"] > 0
-            colour_bonus[g, p] = card["colour_bonus"] > 0
-            yahtzee_bonuses[g, p] = card["yahtzee_bonus_count"]
+    if batched:
+        arrays = batched(games, seed)
+    else:
+        arrays = _play_engine(game, players, games, np.random.default_rng(seeds[0]))
     seconds = time.perf_counter() - started
+    totals, box_scores = arrays["totals"], arrays["box_scores"]
+    upper_bonus, yahtzee_bonuses, wins = arrays["upper_bonus"], arrays["yahtzee_bonuses"], arrays["wins"]
+    colour_bonus = arrays.get("colour_bonus")
 
     per_player = []
     for p, name in enumerate(names):
@@ -104,7 +93,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
                 for box in game.boxes
             },
         }
-        if game.colour_bonus_tiers:
+        if colour_bonus is not None and game.colour_bonus_tiers:
             row["colour_bonus_rate"] = _r(colour_bonus[:, p].mean())
         if game.bonus_per_yahtzee:
             row["yahtzee_bonus_mean"] = _r(yahtzee_bonuses[:, p].mean())
@@ -121,6 +110,61 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _play_engine(
+    game: YahtzeeGame, players: list[Choose], games: int, dice_rng: np.random.Generator
+) -> dict[str, np.ndarray]:
+    """Play game after game through the engine, one action at a time."""
+    n, b = len(players), len(game.boxes)
+    totals = np.zeros((games, n))
+    box_scores = np.zeros((games, n, b))
+    upper_bonus = np.zeros((games, n), dtype=bool)
+    colour_bonus = np.zeros((games, n), dtype=bool)
+    yahtzee_bonuses = np.zeros((games, n))
+    wins = np.zeros(n)
+    for g in range(games):
+        state = game.new_initial_state()
+        while (player := state.current_player()) != TERMINAL:
+            if player == CHANCE:
+                state.apply_action(_chance(state, dice_rng))
+            else:
+                state.apply_action(players[player](state))
+        totals[g] = state.returns()
+        winners = state.winners()
+        wins[winners] += 1 / len(winners)
+        for p in range(n):
+            card = state.card_totals(p)
+            box_scores[g, p] = [s or 0 for s in state.scores(p)]
+            upper_bonus[g, p] = card["upper_bonus"] > 0
+            colour_bonus[g, p] = card["colour_bonus"] > 0
+            yahtzee_bonuses[g, p] = card["yahtzee_bonus_count"]
+    return {
+        "totals": totals,
+        "box_scores": box_scores,
+        "upper_bonus": upper_bonus,
+        "colour_bonus": colour_bonus,
+        "yahtzee_bonuses": yahtzee_bonuses,
+        "wins": wins,
+    }
+
+
+def _batched(game: YahtzeeGame, names: list[str]) -> Callable[[int, int], dict[str, np.ndarray]] | None:
+    """All-"hard" Classic and Dice Party games: the optimal player's cards are independent of each
+    other, so the solver plays every card at once in numpy (engines.yahtzee.solver_sim). Returns
+    ``play(games, seed)``, or None when that path does not apply."""
+    if set(names) != {"hard"}:
+        return None
+    try:
+        from engines.yahtzee.solver import MODES, rules_for
+        from engines.yahtzee.solver_sim import simulate
+        from engines.yahtzee.solver_table import get_solver
+    except ImportError:
+        return None
+    if game.mode not in MODES:
+        return None
+    solver = get_solver(rules_for(game.mode, game.joker))
+    return lambda games, seed: simulate(solver, games, len(names), seed)
+
+
 def _r(x: float) -> float:
     return round(float(x), 4)
 
@@ -129,7 +173,7 @@ def format_text(result: dict[str, Any]) -> str:
     """The result as a plain table: one column per player, one row per statistic and box."""
     players = result["per_player"]
     head = f"{result['game']}: {result['games']} games, seed {result['seed']}, joker {result['joker']}"
-    width = max(10, *(len(p["name"]) + 4 for p in players))
+    width = max(15, *(len(p["name"]) + 4 for p in players))
     lines = [head, ""]
 
     def row(label: str, values: list[str]) -> None:
