@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IDLE_WAKE_S = 0.25
-"""Longest sleep while idle with no remote device to poll (keyboard and window events wake us)."""
+"""Longest time the loop plans ahead while idle (it still looks at input every frame: see _sleep)."""
 TOAST_SECONDS = 5.0
 
 
@@ -229,7 +229,7 @@ class App:
         period = 1.0 / self.profile.refresh_hz
         if self.animating:
             return period
-        wake = IDLE_WAKE_S if not self.pipeline.sources else period  # remotes are polled, not waited on
+        wake = IDLE_WAKE_S
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
@@ -286,20 +286,14 @@ class App:
             self.running = False
 
     def _sleep(self, seconds: float) -> None:
-        """Sleep until the next thing is due, waking early for a window or keyboard event.
+        """Sleep until the next thing is due, but at most one frame: input is looked at in between.
 
-        Where SDL can block on its event queue (X11, Wayland) we wait on it; elsewhere (KMS/DRM,
-        the dummy driver) SDL would poll every millisecond, so we sleep at most one frame at a time
-        and look at the queue in between: at most one frame of delay, almost no CPU.
+        pygame's ``event.wait(timeout)`` polls every millisecond (several % of a core when idle),
+        so the loop sleeps a frame at a time instead: a press waits at most one frame to be seen,
+        and an idle box wakes ``refresh_hz`` times a second for well under 1 % of a core.
         """
-        if seconds <= 0:
-            return
-        if self.display.window is None or not self.display.can_wait:
+        if seconds > 0:
             time.sleep(min(seconds, 1.0 / self.profile.refresh_hz))
-            return
-        event = pygame.event.wait(max(1, int(seconds * 1000)))
-        if event.type != pygame.NOEVENT:
-            pygame.event.post(event)
 
     def close(self) -> None:
         while self.stack:

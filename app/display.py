@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from app.profiles import Profile
 
 MODES = ("window", "fullscreen", "offscreen")
-WAITABLE_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
-"""SDL video drivers that block in SDL_WaitEventTimeout; the others poll every millisecond."""
+SOFTWARE_SURFACE_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+"""SDL video drivers that can show a software window surface without OpenGL."""
 
 
 class DisplayError(Exception):
@@ -93,7 +93,6 @@ class Display:
         self.mode = mode
         self.profile = profile
         self.window: pygame.Surface | None = None
-        self.can_wait = False
         self.framebuffer = pygame.Surface((profile.width, profile.height))
         self._target: pygame.Rect | None = None
         self._open()
@@ -108,6 +107,10 @@ class Display:
             os.environ["SDL_VIDEODRIVER"] = driver
         try:
             pygame.display.init()
+            if pygame.display.get_driver() in SOFTWARE_SURFACE_DRIVERS:
+                # These drivers show a software surface directly; SDL's default would push it through
+                # an OpenGL texture instead, which loads Mesa (about 90 MB RSS) for nothing.
+                os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
             if self.mode == "fullscreen":
                 self.window = pygame.display.set_mode(
                     (self.profile.width, self.profile.height), pygame.FULLSCREEN
@@ -126,7 +129,6 @@ class Display:
             ) from exc
         pygame.display.set_caption("tvgames")
         self._target = None
-        self.can_wait = pygame.display.get_driver() in WAITABLE_DRIVERS
 
     def reconfigure(self, profile: Profile) -> None:
         """Switch to another profile's framebuffer (and window) while running."""
