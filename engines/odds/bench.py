@@ -60,14 +60,20 @@ def _modes() -> dict[str, dict[str, Any]]:
         "power": {
             "dice": [*CLASSIC_DICE, POWER_DIE],
             "boxes": [made(b, five, False) for b in BOXES_BY_MODE["power"]],
-            "flags": {"stop": FREEZE, "extra_roll": POWER},
+            "flags": {"stop": FREEZE, "extra": POWER},
         },
     }
 
 
 def _odds(dice: Sequence[Die], values: np.ndarray, flags: dict[str, str]) -> TurnOdds:
     space = dice_space(dice)
-    return TurnOdds(space, values, **{name: space.shows(label) for name, label in flags.items()})
+    options = {}
+    if "stop" in flags:
+        options["stop"] = space.shows(flags["stop"])
+    if "extra" in flags:
+        options["extra_roll"] = space.shows(flags["extra"])
+        options["extra_keep"] = space.keep_shows(flags["extra"])
+    return TurnOdds(space, values, **options)
 
 
 def _positions(dice: Sequence[Die], count: int, rng: np.random.Generator) -> list[tuple[list, list, int]]:

@@ -95,24 +95,29 @@ class DiceSpace:
         """The canonical faces of one outcome."""
         return self.all_outcome_faces[index]
 
-    def face_counts(self, key: Callable[[Face], Hashable], values: Sequence[Hashable]) -> np.ndarray:
+    def face_counts(
+        self, key: Callable[[Face], Hashable], values: Sequence[Hashable], of_keeps: bool = False
+    ) -> np.ndarray:
         """(O, len(values)) how many dice of each outcome have ``key(face) == values[j]``.
 
         For example ``face_counts(lambda f: f.number, range(1, 7))`` gives the number counts that
-        upper-section and pattern predicates are built from, vectorised over all outcomes.
+        upper-section and pattern predicates are built from, vectorised over all outcomes. With
+        ``of_keeps`` it counts the held dice of every keep instead: (K, len(values)).
         """
         position = {value: j for j, value in enumerate(values)}
-        total = np.zeros(self.outcome_shape + (len(values),), dtype=np.int64)
+        shape_all = self.keep_shape if of_keeps else self.outcome_shape
+        total = np.zeros(shape_all + (len(values),), dtype=np.int64)
         for g, ((die, _), space) in enumerate(zip(self.groups, self.spaces, strict=True)):
             onehot = np.zeros((space.n_faces, len(values)), dtype=np.int64)
             for i, face in enumerate(die.distinct_faces()):
                 value = key(face)
                 if value in position:
                     onehot[i, position[value]] = 1
+            counts = space.keeps if of_keeps else space.outcomes
             shape = [1] * len(self.spaces) + [len(values)]
-            shape[g] = space.n_outcomes
-            total = total + (space.outcomes @ onehot).reshape(shape)
-        return total.reshape(self.n_outcomes, len(values))
+            shape[g] = len(counts)
+            total = total + (counts @ onehot).reshape(shape)
+        return total.reshape(prod(shape_all), len(values))
 
     def face_sums(self, number_of: Callable[[Face], float]) -> np.ndarray:
         """(O,) the sum of ``number_of(face)`` over the dice of each outcome."""
@@ -127,6 +132,10 @@ class DiceSpace:
     def shows(self, label: str) -> np.ndarray:
         """(O,) whether some die of each outcome shows a face with this label (e.g. "Freeze")."""
         return self.face_counts(lambda face: face.label, [label])[:, 0] > 0
+
+    def keep_shows(self, label: str) -> np.ndarray:
+        """(K,) whether each keep holds a die showing a face with this label (e.g. "Power")."""
+        return self.face_counts(lambda face: face.label, [label], of_keeps=True)[:, 0] > 0
 
     def evaluate(self, predicates: Sequence[Callable[[FaceTuple], float]]) -> np.ndarray:
         """(O, B) each predicate (or value function) applied to the canonical faces of every outcome."""

@@ -10,7 +10,8 @@ all boxes at once (one column per box):
 
 Two per-outcome flags cover the Power die: ``stop`` outcomes end the rolling at once (Freeze: the
 value is the final value whatever the rolls left), and ``extra_roll`` outcomes grant one more roll
-once the regular rolls are used up (Power showing after the last roll: the fourth roll).
+once the regular rolls are used up, taken only with a keep that ``extra_keep`` allows (Power showing
+after the third roll gives a fourth, as long as the Power die stays held).
 
 The tables ``V_r`` depend only on the final values and the flags, so one :class:`TurnOdds` per set
 of boxes answers every position: :meth:`TurnOdds.hint` then costs one (holds x outcomes) product.
@@ -49,7 +50,8 @@ class Hint:
     now: np.ndarray
     """(B,) the final value of the dice as they lie (NaN before the first roll)."""
     next_roll: np.ndarray
-    """(B,) expected final value right after the next roll with the current holds (NaN: no roll left)."""
+    """(B,) expected final value right after the next roll with the current holds (NaN: these
+    holds may not roll)."""
     end_with_current_holds: np.ndarray
     """(B,) by the end of the turn, rolling next with the current holds and then holding best."""
     end_of_turn: np.ndarray
@@ -57,7 +59,7 @@ class Hint:
     best_hold: np.ndarray
     """(B, n_dice) bool: the hold that reaches ``end_of_turn`` (every die held means: stop now)."""
     hold_masks: np.ndarray
-    """(M, n_dice) bool: every hold possible now, most dice held first."""
+    """(M, n_dice) bool: every hold that may roll now, most dice held first."""
     hold_values: np.ndarray
     """(M, B) the end-of-turn value of each hold in ``hold_masks``."""
     rolls_available: int
@@ -78,6 +80,7 @@ class TurnOdds:
         *,
         stop: np.ndarray | None = None,
         extra_roll: np.ndarray | None = None,
+        extra_keep: np.ndarray | None = None,
     ) -> None:
         if not isinstance(values, np.ndarray) and values and callable(values[0]):
             values = space.evaluate(list(values))
@@ -90,6 +93,9 @@ class TurnOdds:
         self.final = final
         self.stop = self._flag(stop)
         self.extra_roll = self._flag(extra_roll) & ~self.stop
+        self.extra_keep = np.ones(space.n_keeps, bool) if extra_keep is None else np.asarray(extra_keep, bool)
+        if self.extra_keep.shape != (space.n_keeps,):
+            raise ValueError(f"extra_keep is a ({space.n_keeps},) bool array")
         self._tables: dict[tuple[int, bool], np.ndarray] = {}
         self._keep_tables: dict[tuple[int, bool] | None, np.ndarray] = {}
         self._masks = _hold_masks(space.n_dice)
@@ -118,7 +124,11 @@ class TurnOdds:
         if key not in self._tables:
             if rolls_left == 0:
                 if key[1]:
-                    table = np.where(self.extra_roll[:, None], self.roll_value(self.final), self.final)
+                    allowed = np.where(self.extra_keep[:, None], self.keep_table(None), -np.inf)
+                    fourth = self.space.best_keep(allowed)
+                    if np.isinf(fourth[self.extra_roll]).any():
+                        raise ValueError("an outcome grants an extra roll that no allowed keep can take")
+                    table = np.where(self.extra_roll[:, None], fourth, self.final)
                 else:
                     table = self.final
             else:
@@ -158,7 +168,7 @@ class TurnOdds:
             masks = np.zeros((1, n), dtype=bool)
             keeps = np.zeros(1, dtype=np.int64)  # the empty keep of every group
             now = nan
-            current = 0
+            current: int | None = 0
             after_rolls: int | None = rolls_left - 1
             available = rolls_left
         else:
@@ -171,7 +181,7 @@ class TurnOdds:
                 available = 0
             elif rolls_left > 0:
                 available = rolls_left
-                after_rolls: int | None = rolls_left - 1
+                after_rolls = rolls_left - 1
             elif extra_available and self.extra_roll[outcome]:
                 available = 1
                 after_rolls = None
@@ -182,15 +192,24 @@ class TurnOdds:
                 return Hint(now, nan, now, now, np.ones((self.n_boxes, n), bool), everything, now[None], 0)
             masks = self._masks
             keeps = space.hold_keep_indices(dice, masks)
-            current = int(np.flatnonzero((masks == held).all(axis=1))[0])
+            if after_rolls is None:  # the extra roll: only the holds it allows
+                allowed = self.extra_keep[keeps]
+                masks, keeps = masks[allowed], keeps[allowed]
+            match = np.flatnonzero((masks == held).all(axis=1))
+            current = int(match[0]) if match.size else None
         hold_values = self.keep_table(after_rolls, extra_available)[keeps]
         best = hold_values.max(axis=0)
         # The first hold (most dice held) within the tolerance of the best: no needless re-rolls.
         choice = np.argmax(hold_values >= best - TIE_TOLERANCE, axis=0)
+        if current is None:  # the current holds may not roll (the Power die let go): they stand
+            next_roll, end_current = nan, now
+        else:
+            next_roll = self.keep_table(None)[keeps[current]]
+            end_current = hold_values[current]
         return Hint(
             now=now,
-            next_roll=self.keep_table(None)[keeps[current]],
-            end_with_current_holds=hold_values[current],
+            next_roll=next_roll,
+            end_with_current_holds=end_current,
             end_of_turn=best,
             best_hold=masks[choice],
             hold_masks=masks,
@@ -217,8 +236,9 @@ def turn_odds(
     """The shared :class:`TurnOdds` for a roll of ``groups`` and a list of box functions.
 
     Memoised on the dice and the identity of the functions, so a game that keeps its box
-    functions in a module-level tuple builds its tables once. ``stop_label`` and ``extra_label``
-    name the faces that end the rolling (Freeze) and grant the fourth roll (Power).
+    functions in a module-level tuple builds its tables once. ``stop_label`` names the face that
+    ends the rolling (Freeze); ``extra_label`` the face that grants one more roll after the last
+    one while a die showing it is held (Power).
     """
     space = dice_space(groups)
     return _turn_odds(space.groups, tuple(boxes), stop_label, extra_label)
@@ -237,4 +257,5 @@ def _turn_odds(
         list(boxes),
         stop=None if stop_label is None else space.shows(stop_label),
         extra_roll=None if extra_label is None else space.shows(extra_label),
+        extra_keep=None if extra_label is None else space.keep_shows(extra_label),
     )

@@ -12,6 +12,7 @@ dice (true of every real box), so both sides agree on what a roll is worth.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -43,6 +44,13 @@ class OrderedTurn:
         self.stop = np.array([stop_label in s for s in labels]).reshape(self.shape)
         self.extra = np.array([extra_label in s and stop_label not in s for s in labels]).reshape(self.shape)
         self.masks = list(itertools.product((False, True), repeat=self.n))
+        # The extra roll is taken only while a die showing the extra face is held.
+        self.shows_extra = [
+            np.array([face.label == extra_label for face in faces]).reshape(
+                [-1 if j == i else 1 for j in range(self.n)]
+            )
+            for i, faces in enumerate(self.faces)
+        ]
         self._tables: dict[tuple[int, bool], np.ndarray] = {}
 
     def hold_value(self, after: np.ndarray, mask: Sequence[bool]) -> np.ndarray:
@@ -50,17 +58,26 @@ class OrderedTurn:
         rolled = tuple(i + 1 for i, held in enumerate(mask) if not held)
         return after.mean(axis=rolled, keepdims=True) if rolled else after
 
-    def roll_value(self, after: np.ndarray) -> np.ndarray:
+    def holds_extra(self, mask: Sequence[bool]) -> np.ndarray:
+        """Over all outcomes: whether ``mask`` holds a die showing the extra face."""
+        held = [self.shows_extra[i] for i, m in enumerate(mask) if m]
+        return functools.reduce(np.logical_or, held, np.zeros((1,) * self.n, dtype=bool))
+
+    def roll_value(self, after: np.ndarray, extra_roll: bool = False) -> np.ndarray:
         best = np.full_like(after, -np.inf)
         for mask in self.masks:
-            best = np.maximum(best, self.hold_value(after, mask))
+            value = self.hold_value(after, mask)
+            if extra_roll:
+                value = np.where(self.holds_extra(mask), value, -np.inf)
+            best = np.maximum(best, value)
         return best
 
     def table(self, rolls_left: int, extra: bool = True) -> np.ndarray:
         key = (rolls_left, extra)
         if key not in self._tables:
             if rolls_left == 0:
-                table = np.where(self.extra, self.roll_value(self.final), self.final) if extra else self.final
+                fourth = self.roll_value(self.final, extra_roll=True) if extra else None
+                table = np.where(self.extra, fourth, self.final) if extra else self.final
             else:
                 table = np.where(self.stop, self.final, self.roll_value(self.table(rolls_left - 1, extra)))
             self._tables[key] = table
@@ -74,22 +91,30 @@ class OrderedTurn:
         idx = self.index(dice)
         at = (slice(None),) + idx
         now = self.final[at]
+        masks = self.masks
         if self.stop[idx]:
             after = None
         elif rolls_left > 0:
             after = self.table(rolls_left - 1, extra)
         elif extra and self.extra[idx]:
             after = self.final
+            masks = [
+                m for m in masks if self.holds_extra(m)[tuple(i if m[j] else 0 for j, i in enumerate(idx))]
+            ]
         else:
             after = None
+        held = tuple(bool(h) for h in held)
+        nan = np.full_like(now, np.nan)
         if after is None:
-            return now, np.full_like(now, np.nan), now, now
+            return now, nan, now, now
 
         def at_held(table: np.ndarray, mask: Sequence[bool]) -> np.ndarray:
             value = self.hold_value(table, mask)
             return value[(slice(None),) + tuple(i if m else 0 for i, m in zip(idx, mask, strict=True))]
 
-        values = np.array([at_held(after, mask) for mask in self.masks])
+        values = np.array([at_held(after, mask) for mask in masks])
+        if held not in masks:
+            return now, nan, now, values.max(axis=0)
         return now, at_held(self.final, held), at_held(after, held), values.max(axis=0)
 
     def start(self, rolls_left: int, extra: bool = True) -> np.ndarray:

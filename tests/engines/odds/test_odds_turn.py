@@ -164,7 +164,13 @@ POWER_MADE = [
 
 
 def power_odds(space):
-    return TurnOdds(space, POWER_MADE, stop=space.shows("Freeze"), extra_roll=space.shows("Power"))
+    return TurnOdds(
+        space,
+        POWER_MADE,
+        stop=space.shows("Freeze"),
+        extra_roll=space.shows("Power"),
+        extra_keep=space.keep_shows("Power"),
+    )
 
 
 @pytest.mark.parametrize("power_face", ["1", "Freeze", "Double", "Power"])
@@ -180,8 +186,27 @@ def test_power_die_freeze_and_fourth_roll_match_every_ordered_roll(power_face):
             hint = check(odds, ref, dice, rng.random(5) < 0.5, rolls_left, extra)
             if power_face == "Freeze":
                 assert hint.rolls_available == 0 and np.isnan(hint.next_roll).all()
-            if power_face == "Power" and rolls_left == 0:
-                assert hint.rolls_available == int(extra)
+            if power_face == "Power" and rolls_left == 0 and extra:
+                assert hint.rolls_available == 1
+                assert hint.hold_masks[:, -1].all() and hint.best_hold[:, -1].all()
+            if power_face == "Power" and rolls_left == 0 and not extra:
+                assert hint.rolls_available == 0
+
+
+def test_the_fourth_roll_needs_the_power_die_held():
+    space = dice_space([(D6, 4), POWER])
+    odds = power_odds(space)
+    power = POWER.faces[-1]
+    dice = [6, 6, 1, 2, power]
+    kept = odds.hint(dice, [True, True, False, False, True], rolls_left=0)
+    let_go = odds.hint(dice, [True, True, False, False, False], rolls_left=0)
+    assert kept.rolls_available == 1 and np.isfinite(kept.next_roll).all()
+    assert np.isnan(let_go.next_roll).all()
+    assert np.array_equal(let_go.end_with_current_holds, let_go.now)
+    assert np.array_equal(let_go.end_of_turn, kept.end_of_turn)
+    assert len(kept.hold_masks) == 2**4
+    # Three of a kind from two sixes: the fourth roll is worth taking with the Power die held.
+    assert kept.end_of_turn[0] > kept.now[0] == 0
 
 
 def test_no_roll_left_means_the_dice_stand():
