@@ -1,4 +1,9 @@
-"""A fake evdev device layer for tests: devices backed by pipes, plugged and unplugged at will."""
+"""A fake evdev device layer: input devices backed by pipes, plugged and unplugged at will.
+
+It has the same shape as :class:`remote.evdev_source.EvdevBackend`, so an
+:class:`~remote.evdev_source.EvdevSource` can be driven without ``/dev/input`` (CI has none):
+tests, benchmarks and demos plug devices in, queue raw events on them and pull them out again.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,8 @@ from dataclasses import dataclass
 
 @dataclass
 class FakeEvent:
+    """A raw event as a device layer hands it over: the kernel's wall-clock stamp, evdev names."""
+
     stamp: float
     type: str
     code: str

@@ -100,26 +100,32 @@ def _replay(path: Path, profile, keymaps, as_json: bool) -> int:  # noqa: ANN001
     return 0
 
 
-class _Recorder:
-    """Wraps a source and writes every raw event it delivers as a log line."""
+class _Tap:
+    """Wraps a source: writes every raw event it delivers to the record file (if any) and
+    announces devices coming and going (if ``announce``)."""
 
-    def __init__(self, source, out: IO[str], start: float) -> None:  # noqa: ANN001
+    def __init__(self, source, start: float, record: IO[str] | None, announce: IO[str] | None) -> None:  # noqa: ANN001
         from remote.sources import format_event
 
         self._format = format_event
-        self.source, self.out, self.start = source, out, start
+        self.source, self.start, self.record, self.announce = source, start, record, announce
         self._device: str | None = None
 
     def read(self, now: float) -> list:
         events = self.source.read(now)
         for event in events:
-            if event.device != self._device and event.type not in ("PLUG", "UNPLUG"):
-                self.out.write(f"# device {event.device}\n")
-                self._device = event.device
             shifted = dataclasses.replace(event, time=max(0.0, event.time - self.start))
-            self.out.write(self._format(shifted) + "\n")
-        if events:
-            self.out.flush()
+            if self.announce is not None and event.type in ("PLUG", "UNPLUG"):
+                what = "plugged in" if event.type == "PLUG" else "unplugged"
+                print(f"{shifted.time:9.3f}  -- {event.device} {what}", file=self.announce, flush=True)
+            if self.record is None:
+                continue
+            if event.device != self._device and event.type not in ("PLUG", "UNPLUG"):
+                self.record.write(f"# device {event.device}\n")
+                self._device = event.device
+            self.record.write(self._format(shifted) + "\n")
+        if events and self.record is not None:
+            self.record.flush()
         return events
 
     def close(self) -> None:
@@ -148,7 +154,6 @@ def _live(args: argparse.Namespace, profile, keymaps) -> int:  # noqa: ANN001
             "no input devices found (is /dev/input there and readable? see docs/remote.md on the input group)"
         )
     record: IO[str] | None = None
-    reader = source
     if args.record:
         try:
             record = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 - closed below
@@ -158,8 +163,8 @@ def _live(args: argparse.Namespace, profile, keymaps) -> int:  # noqa: ANN001
         record.write(f"# tvgames keys --record, profile {profile.name}\n")
         for info in devices:
             record.write(f"# {info.path}: {info.name} (remote {info.remote})\n")
-        reader = _Recorder(source, record, start)
     out = sys.stdout
+    reader = _Tap(source, start, record, None if args.json else out)
     if not args.json:
         print(f"Input devices (profile {profile.name}):", file=out)
         for info in devices:

@@ -8,11 +8,11 @@ import time
 from pathlib import Path
 
 import pytest
-from remote_fakes import FakeBackend, FakeEvent
 
 from app.cli import UserError
 from app.commands import keys, profiles
 from app.profiles import PROFILE_DIR
+from remote.fakes import FakeBackend, FakeEvent
 from remote.sources import read_log
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "remote"

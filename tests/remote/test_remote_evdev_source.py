@@ -5,10 +5,10 @@ from __future__ import annotations
 import logging
 
 import pytest
-from remote_fakes import Clock, FakeBackend, FakeEvent
 
 from remote.buttons import Button, Press
 from remote.evdev_source import EvdevSource
+from remote.fakes import Clock, FakeBackend, FakeEvent
 from remote.keymap import Keymap
 from remote.pipeline import InputPipeline, InputTiming
 from remote.sources import PLUG, UNPLUG, RawEvent
