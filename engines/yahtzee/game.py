@@ -122,6 +122,8 @@ class YahtzeeGame(Game):
         self.colour_ids = tuple(b.id for b in self.boxes if b.section is Section.COLOUR)
         self.yahtzee_box = next((b for b in self.boxes if b.kind is Kind.YAHTZEE), None)
         self.upper_box_for_face = {b.face: b.id for b in self.boxes if b.kind is Kind.UPPER}
+        self.toggle_actions = tuple(toggle_hold(i) for i in range(len(self.all_dice)))
+        self.section_ids = {s: tuple(b.id for b in self.boxes if b.section is s) for s in Section}
         self.face_numbers = tuple(tuple(f.number for f in die.faces) for die in self.dice)
         self.face_colours = tuple(tuple(f.colour for f in die.faces) for die in self.dice)
 
@@ -202,6 +204,7 @@ class YahtzeeState(State):
         self._to_roll: list[int] = []
         self._double_first: int | None = None
         self._hand: tuple[tuple[int, ...], tuple[str, ...] | None] | None = None
+        self._legal: list[int] | None = None
 
     # -- what is on the table -------------------------------------------------------------------
     def numbers(self) -> tuple[int, ...]:
@@ -338,6 +341,11 @@ class YahtzeeState(State):
         return self._player
 
     def legal_actions(self) -> list[int]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[int]:
         if self._over or self._to_roll:
             return []
         if self._rolls == 0:
@@ -346,10 +354,10 @@ class YahtzeeState(State):
         if self.rolls_left() > 0 and not all(self._held):
             actions.append(ROLL)
         if self._may_toggle():
-            actions.extend(toggle_hold(i) for i in range(len(self._held)))
+            actions.extend(self.game.toggle_actions)
         if self._double_first is not None:
             actions.append(UNDO)
-        actions.extend(score_action(i) for i in self.allowed_boxes())
+        actions.extend(SCORE + i for i in self.allowed_boxes())
         return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -359,7 +367,7 @@ class YahtzeeState(State):
         return [(i, float(p)) for i, p in enumerate(die.face_probabilities())]
 
     def _apply(self, action: int) -> None:
-        self._hand = None
+        self._hand = self._legal = None
         if self._to_roll:
             self._faces[self._to_roll.pop(0)] = action
             return
@@ -449,7 +457,7 @@ class YahtzeeState(State):
         game, scores = self.game, self._scores[player]
 
         def section_sum(section: Section) -> int:
-            return sum(scores[b.id] or 0 for b in game.boxes if b.section is section)
+            return sum(scores[i] or 0 for i in game.section_ids[section])
 
         upper, lower, colour = (section_sum(s) for s in (Section.UPPER, Section.LOWER, Section.COLOUR))
         upper_bonus = bonus_for(upper, game.upper_bonus_tiers)
@@ -628,7 +636,7 @@ class YahtzeeState(State):
         self._to_roll = ints(to_roll, len(to_roll) if isinstance(to_roll, list) else -1, 0, k - 1)
         first = data["double_first"]
         self._double_first = None if first is None else ints([first], 1, 0, b - 1)[0]
-        self._hand = None
+        self._hand = self._legal = None
         self._check_consistent()
 
     def _check_consistent(self) -> None:

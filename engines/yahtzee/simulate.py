@@ -43,6 +43,8 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("--games must be at least 1")
     params = {"joker": options["joker"]} if options.get("joker") else {}
     game_cls = GAMES_BY_MODE[mode]
+    if len(names) == 1 and game_cls.min_players > 1:
+        names *= game_cls.min_players  # "--players hard" for Dice Party: hard against hard
     if not game_cls.min_players <= len(names) <= game_cls.max_players:
         wanted = (
             f"exactly {game_cls.min_players}"

@@ -49,7 +49,7 @@ def test_box_means_add_up_to_the_mean_score() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"mode": "dice-party", "players": ["random"]}, "exactly 2"),
+        ({"mode": "dice-party", "players": ["random"] * 3}, "exactly 2"),
         ({"mode": "classic", "players": ["random"] * 5}, "1 to 4"),
         ({"mode": "poker", "players": ["random"]}, "no Yahtzee mode"),
         ({"mode": "classic", "players": ["nobody"]}, "no Yahtzee player"),
@@ -78,8 +78,10 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["game"] == "yahtzee-power" and result["per_player"][0]["games"] == 3
-    assert main(["simulate", "yahtzee", "--mode", "dice-party", "--games", "1"]) == 2
+    assert main(["simulate", "yahtzee", "--mode", "dice-party", "--players", "a,b,c", "--games", "1"]) == 2
     assert "exactly 2" in capsys.readouterr().err
+    assert main(["simulate", "yahtzee", "--mode", "dice-party", "--players", "greedy", "--games", "2"]) == 0
+    assert "2:greedy" in capsys.readouterr().out
 
 
 def test_player_registry(monkeypatch: pytest.MonkeyPatch) -> None:
