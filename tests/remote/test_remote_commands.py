@@ -181,3 +181,26 @@ def test_profiles_show(capsys):
     assert "720x576 at 50 Hz on a 16:9 TV" in out and "1.4222" in out
     with pytest.raises(UserError, match="nope.yaml: \\(file\\): no such profile"):
         run("profiles", "show", "nope")
+
+
+def test_tap_announces_devices_and_records(tmp_path):
+    import io
+
+    from remote.sources import PLUG, UNPLUG, ListSource, RawEvent
+
+    raw = [
+        RawEvent(0.5, "EV_KEY", "KEY_OK", 1, "gpio_ir_recv"),
+        RawEvent(1.0, UNPLUG, "", 0, "gpio_ir_recv"),
+        RawEvent(2.5, PLUG, "", 0, "gpio_ir_recv"),
+        RawEvent(3.0, "EV_KEY", "KEY_OK", 0, "vc4-hdmi"),
+    ]
+    record, screen = io.StringIO(), io.StringIO()
+    tap = keys._Tap(ListSource(raw, start=100.0), 100.0, record, screen)
+    assert len(tap.read(200.0)) == 4
+    assert screen.getvalue().splitlines() == [
+        "    1.000  -- gpio_ir_recv unplugged",
+        "    2.500  -- gpio_ir_recv plugged in",
+    ]
+    log = tmp_path / "tap.log"
+    log.write_text(record.getvalue())
+    assert read_log(log) == raw
