@@ -360,3 +360,22 @@ def test_observation_lists_every_open_box_with_its_potential() -> None:
     assert all(b["potential"] is None for b in obs["cards"][1]["boxes"].values())
     assert obs["legal_action_strings"][:2] == ["roll", "toggle 1"]
     assert [d["colour"] for d in obs["dice"]] == list(state.colours())
+
+
+def test_dice_party_joker_upper_zero_when_lower_and_matching_are_used() -> None:
+    lower = ["three_of_a_kind", "four_of_a_kind", "full_house", "small_straight", "large_straight", "chance"]
+    cards = {k: 10 for k in lower} | {"yahtzee": 50, "fours": 12}
+    state = new_state("dice-party", 2, cards={0: cards})
+    roll(state, (4, 4, 4, 4, 4))
+    assert allowed(state) == {"ones", "twos", "threes", "fives", "sixes"}
+    assert all(potential(state, k) == 0 for k in allowed(state))
+    score(state, "ones")
+    assert state.card_totals(0)["yahtzee_bonus"] == 100 and state.scores(0)[0] == 0
+
+
+def test_power_choice_scores_a_number_again() -> None:
+    state = new_state("yahtzee-power", cards={0: {"threes": 9}})
+    roll(state, (3, 3, 3, 1, 2), power="1")
+    assert "threes" not in allowed(state) and potential(state, "choice") == 9
+    score(state, "choice")
+    assert state.card_totals(0)["upper"] == 18
