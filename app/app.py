@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import pygame
 
 from app import i18n
@@ -53,7 +52,6 @@ class App:
     ) -> None:
         from app.saves import HighScores, SaveStore
         from app.settings import Settings
-        from app.sound import Sound
         from app.storage import Storage
         from app.storage import data_dir as resolve_data_dir
         from app.text import TextRenderer
@@ -72,10 +70,11 @@ class App:
         self.display = Display(profile, display_mode)
         self.theme = Theme.from_profile(profile)
         self.text = TextRenderer()
-        enabled = self.settings.sound if sound is None else sound and self.settings.sound
-        self.sound = Sound(enabled=enabled, volume=self.settings.volume)
+        self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
+        self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
-        self.rng = np.random.default_rng(seed)
+        self.seed = seed
+        self._rng = None
         self.stack = ScreenStack()
         self.running = False
         self.frames = 0
@@ -86,6 +85,26 @@ class App:
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
+    # Sound (numpy synthesis, the mixer) and the random generator (numpy) are made on first use,
+    # which the real loop arranges right after the first frame, so the home screen comes up sooner.
+    @property
+    def sound(self):
+        """The :class:`app.sound.Sound` of this box."""
+        if self._sound is None:
+            from app.sound import Sound
+
+            self._sound = Sound(enabled=self._sound_wanted, volume=self.settings.volume)
+        return self._sound
+
+    @property
+    def rng(self):
+        """The app's ``numpy.random.Generator`` (seeded with ``seed`` if one was given)."""
+        if self._rng is None:
+            import numpy as np
+
+            self._rng = np.random.default_rng(self.seed)
+        return self._rng
+
     @property
     def rtl(self) -> bool:
         return i18n.is_rtl(self.lang)
@@ -255,21 +274,36 @@ class App:
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.refresh()
 
-    def run(self, until: float | None = None, on_first_frame: Callable[[], None] | None = None) -> None:
-        """The real loop, until the window closes (or ``until`` on the app clock, for benchmarks)."""
+    def run(
+        self,
+        until: float | None = None,
+        on_first_frame: Callable[[], None] | None = None,
+        late_sources: Callable[[], Sequence[EventSource]] | None = None,
+    ) -> None:
+        """The real loop, until the window closes (or ``until`` on the app clock, for benchmarks).
+
+        After the first frame: ``on_first_frame()`` runs, the input sources from ``late_sources()``
+        are added (opening /dev/input costs time the home screen need not wait for) and the
+        sound is made ready."""
         pygame.key.set_repeat(0)  # the input pipeline makes its own repeats, alike for every source
         self.running = True
         period = 1.0 / self.profile.refresh_hz
         next_frame = self.clock()
+        first = True
         try:
             while self.running and self.stack:
                 now = self.clock()
                 for event in pygame.event.get():
                     self.handle_pygame_event(event, now)
                 drew = self.step(now)
-                if drew and on_first_frame is not None:
-                    on_first_frame()
-                    on_first_frame = None
+                if drew and first:
+                    first = False
+                    if on_first_frame is not None:
+                        on_first_frame()
+                    if late_sources is not None:
+                        for source in late_sources():
+                            self.pipeline.add_source(source)
+                    _ = self.sound
                 if until is not None and now >= until:
                     break
                 now = self.clock()
@@ -298,6 +332,8 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        if self._sound is not None and hasattr(self._sound, "close"):
+            self._sound.close()
         self.pipeline.close()
         self.display.close()
 

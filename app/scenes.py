@@ -140,6 +140,16 @@ def _scene_resume(app: App) -> None:
     app.push(ResumeScreen())
 
 
+@scene("resume-list", "saved games list with two saves (times vary: no golden image)", golden=False)
+def _scene_resume_list(app: App) -> None:
+    from app.screens.resume import ResumeScreen
+
+    app.saves.save("demo-1", "yahtzee", "Classic: You 212, Computer 198", {})
+    app.saves.save("demo-2", "monopoly-dice", "$11,400 of $15,000", {})
+    _home(app, "resume")
+    app.push(ResumeScreen())
+
+
 # -- rendering a scene -----------------------------------------------------------------------------
 
 

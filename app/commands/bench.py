@@ -70,6 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from app import scenes
     from app.cli import UserError
     from app.profiles import ProfileError, load_profile
@@ -252,6 +253,8 @@ def start_up(profile: str) -> dict:
         t0 = time.monotonic()
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         line = proc.stdout.readline()
+        while line and not line.startswith("{"):  # anything printed before the report
+            line = proc.stdout.readline()
         first = time.monotonic() - t0
         _, err = proc.communicate(timeout=60)
         wall = time.monotonic() - t0

@@ -40,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from app.cli import UserError
 
     started = time.monotonic()
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from app.app import App
     from app.display import DisplayError
     from app.profiles import ProfileError, load_profile
@@ -56,18 +57,12 @@ def run(args: argparse.Namespace) -> int:
         profile = load_profile(profile_name)
     except ProfileError as exc:
         raise UserError(str(exc)) from exc
-    sources = []
+    mode = args.mode or default_mode(os.environ)
+    late_sources = None
     if not args.no_remote and not args.exit_after_first_frame:
-        sources = _remote_sources(profile, kms=default_mode(os.environ) == "fullscreen")
+        late_sources = lambda: _remote_sources(profile, kms=mode == "fullscreen")  # noqa: E731
     try:
-        app = App(
-            profile,
-            display_mode=args.mode or default_mode(os.environ),
-            lang=args.lang,
-            data_dir=args.data_dir,
-            seed=args.seed,
-            sources=sources,
-        )
+        app = App(profile, display_mode=mode, lang=args.lang, data_dir=args.data_dir, seed=args.seed)
     except DisplayError as exc:
         raise UserError(str(exc)) from exc
     app.push(HomeScreen())
@@ -80,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
 
         app.run(on_first_frame=report)
     else:
-        app.run()
+        app.run(late_sources=late_sources)
     app.close()
     return 0
 
