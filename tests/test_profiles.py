@@ -149,7 +149,12 @@ def _set(doc: dict, path: str, value) -> dict:
     return doc
 
 
-_DELETE = object()
+class _Delete:
+    def __repr__(self) -> str:  # a stable test id, the same in every pytest-xdist worker
+        return "<delete>"
+
+
+_DELETE = _Delete()
 
 CASES = [
     # (path to change, new value, error key path, words in the problem)
@@ -197,6 +202,10 @@ CASES = [
     ("remotes", [], "remotes", "expected a mapping"),
     ("remotes", {}, "remotes", "at least one remote"),
     ("remotes/Bad Name", {"devices": ["*"], "keys": {"KEY_OK": "SELECT"}}, "remotes.Bad Name", "remote name"),
+    ("remotes/keyboard", 5, "remotes.keyboard", "expected a mapping, got int 5"),
+    ("colour", "dark", "colour", "expected a mapping"),
+    ("display/safe_area/top", True, "display.safe_area.top", "got a boolean (True)"),
+    ("input/repeat_rate_hz", "fast", "input.repeat_rate_hz", "expected a number"),
     ("remotes/keyboard/colour", "black", "remotes.keyboard.colour", "unknown key"),
     ("remotes/keyboard/devices", "*", "remotes.keyboard.devices", "list of device name patterns"),
     ("remotes/keyboard/devices", [], "remotes.keyboard.devices", "list of device name patterns"),
@@ -213,7 +222,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(
-    ("path", "value", "where", "problem"), CASES, ids=[f"{c[0]}={c[1]!r}" for c in CASES]
+    ("path", "value", "where", "problem"), CASES, ids=[f"{path}={value!r}" for path, value, *_ in CASES]
 )
 def test_every_mistake_is_one_clear_line(tmp_path, path, value, where, problem):
     file = tmp_path / "bad.yaml"
