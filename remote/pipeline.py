@@ -106,6 +106,7 @@ class InputPipeline:
         self._held: dict[Button, _Hold] = {}
         self._clock = float("-inf")
         self._unknown = _Unknowns()
+        self._keymap_of: dict[str, Keymap | None] = {}  # device name -> keymap, looked up once
         self._order = {b: i for i, b in enumerate(Button)}
 
     # -- input ------------------------------------------------------------------------------------
@@ -157,11 +158,13 @@ class InputPipeline:
     def _translate(self, raw: RawEvent) -> _Input | None:
         if raw.type in (PLUG, UNPLUG):
             return _Input(raw.time, raw.type, raw.device)
-        keymap = keymap_for_device(self.keymaps, raw.device)
         if raw.type == "EV_MSC" and raw.code == "MSC_SCAN":
             return _Input(raw.time, "scan", raw.device)
         if raw.type != "EV_KEY":
             return None
+        if raw.device not in self._keymap_of:
+            self._keymap_of[raw.device] = keymap_for_device(self.keymaps, raw.device)
+        keymap = self._keymap_of[raw.device]
         if keymap is None:
             self._unknown.once(raw.device, "", "no keymap for device %r: keys ignored", raw.device)
             return None
