@@ -145,3 +145,13 @@ def test_collapse_by_signature_keeps_the_probabilities():
         brute[signature(roll)] += 6.0**-5
     assert len(keys) == len(brute)
     assert max(abs(collapsed[i] - brute[key]) for i, key in enumerate(keys)) < 1e-12
+
+
+def test_rows_and_per_box_functions_give_the_same_table():
+    space = dice_space([(D6, 2), POWER])
+    boxes = [lambda f: f[0].number + f[1].number, lambda f: f[-1].label == "Freeze"]
+    by_box = space.evaluate(boxes)
+    by_row = space.evaluate_rows(lambda f: [box(f) for box in boxes])
+    assert by_box.shape == by_row.shape == (21 * 6, 2)
+    assert np.array_equal(by_box, by_row)
+    assert by_box[:, 1].sum() == 21
