@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.profiles import (
@@ -314,3 +314,38 @@ def test_a_partial_child_is_checked_after_merging(tmp_path):
     remote = tmp_path / "remote.yaml"
     remote.write_text("extends: hd-720\nremotes: {extra: {devices: ['x*']}}\n")
     _expect(remote, "remotes.extra.keys", "missing")
+
+
+# -- no input at all gives anything but one line -------------------------------------------------------
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=8),
+    st.sampled_from(["16:9", "4:3", "SELECT", "KEY_OK", "hd-720", "#ffffff", "*"]),
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+PATHS = [path for path, *_ in CASES] + ["extends", "remotes/keyboard/keys", "display/safe_area"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PATHS), values), min_size=1, max_size=3))
+def test_any_damage_gives_a_profile_or_one_line(tmp_path_factory, changes):
+    doc = _base()
+    for path, value in changes:
+        try:
+            doc = _set(doc, path, value)
+        except (KeyError, TypeError):
+            pass  # an earlier change removed the parent: nothing to damage there
+    file = tmp_path_factory.mktemp("fuzz") / "box.yaml"
+    file.write_text(yaml.safe_dump(doc, sort_keys=False))
+    try:
+        load_profile(file)
+    except ProfileError as exc:
+        assert "\n" not in str(exc) and str(exc).startswith(f"{file}: ")
