@@ -274,7 +274,11 @@ def score_box(box: Box, numbers: Sequence[int], colours: Sequence[str] | None = 
     >>> score_box(CLASSIC_BOXES[6], (1, 4, 4, 4, 5))
     18
     """
-    return _score(box, tuple(numbers), None if colours is None else tuple(colours))
+    if type(numbers) is not tuple:
+        numbers = tuple(numbers)
+    if colours is not None and type(colours) is not tuple:
+        colours = tuple(colours)
+    return _score(box, numbers, colours)
 
 
 def joker_score(box: Box, numbers: Sequence[int], colours: Sequence[str] | None = None) -> int:
