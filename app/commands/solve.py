@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     from app.cli import UserError
     from engines.yahtzee.ai import decision_times
     from engines.yahtzee.solver import rules_for, state_index
-    from engines.yahtzee.solver_table import get_solver, load_table, table_path
+    from engines.yahtzee.solver_table import get_solver, load_table, loaded_solver, save_table, table_path
 
     try:
         rules = rules_for(args.mode, args.joker)
@@ -47,8 +47,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from exc
     path = table_path(rules)
     started = time.perf_counter()
-    solver = None if args.rebuild else load_table(rules)
+    solver = None if args.rebuild else loaded_solver(rules) or load_table(rules)
     source = "cache"
+    if solver is not None and not path.exists():
+        save_table(solver, path)
     if solver is None:
         source = "built"
         last = [0.0]

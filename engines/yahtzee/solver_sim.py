@@ -19,8 +19,11 @@ CHUNK = 2048
 """Distinct states solved together (bounds memory: about 20 MB of turn tables per chunk)."""
 
 
-def play_cards(solver: Solver, cards: int, seed: int | np.random.SeedSequence) -> dict[str, np.ndarray]:
-    """Play ``cards`` solitaire cards with the optimal policy.
+def play_cards(
+    solver: Solver, cards: int, seed: int | np.random.SeedSequence, within: int = 0
+) -> dict[str, np.ndarray]:
+    """Play ``cards`` solitaire cards with the optimal policy (from an empty card, or from one whose
+    ``within`` boxes are already filled with zeros: a sub-game the solver was built for).
 
     Returns arrays: ``boxes`` (cards, 13) the points written in each box, ``yahtzee_bonuses``
     (cards,) how many YAHTZEE bonuses were earned, ``upper_bonus`` (cards,) the upper bonus paid,
@@ -31,7 +34,7 @@ def play_cards(solver: Solver, cards: int, seed: int | np.random.SeedSequence) -
     space = dice.space
     rng = np.random.default_rng(seed)
     cap = rules.upper_bonus_threshold
-    mask = np.zeros(cards, dtype=np.int64)
+    mask = np.full(cards, within, dtype=np.int64)
     upper = np.zeros(cards, dtype=np.int64)
     bonus = np.zeros(cards, dtype=np.int64)
     boxes = np.zeros((cards, NUM_BOXES), dtype=np.int64)
@@ -39,7 +42,7 @@ def play_cards(solver: Solver, cards: int, seed: int | np.random.SeedSequence) -
     eye = np.eye(6, dtype=np.int64)
     yahtzee_roll = np.zeros(len(dice.rolls), dtype=bool)
     yahtzee_roll[dice.yahtzee_rolls] = True
-    for _turn in range(NUM_BOXES):
+    for _turn in range(NUM_BOXES - within.bit_count()):
         states = state_index(mask, upper, bonus)
         unique, which = np.unique(states, return_inverse=True)
         counts = eye[rng.integers(0, 6, size=(cards, 5))].sum(1)
