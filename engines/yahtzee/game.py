@@ -475,6 +475,20 @@ class YahtzeeState(State):
             "total": total,
         }
 
+    def clone(self) -> YahtzeeState:
+        """A copy sharing the (immutable) game: cheap enough for look-ahead."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._scores = [list(row) for row in self._scores]
+        other._multipliers = [list(row) for row in self._multipliers]
+        other._yahtzee_bonuses = list(self._yahtzee_bonuses)
+        other._turns = list(self._turns)
+        other._faces = list(self._faces)
+        other._held = list(self._held)
+        other._to_roll = list(self._to_roll)
+        other._legal = None
+        return other
+
     def returns(self) -> list[float]:
         return [float(self.card_totals(p)["total"]) for p in range(self.game.num_players)]
 

@@ -379,3 +379,14 @@ def test_power_choice_scores_a_number_again() -> None:
     assert "threes" not in allowed(state) and potential(state, "choice") == 9
     score(state, "choice")
     assert state.card_totals(0)["upper"] == 18
+
+
+def test_clone_is_independent_and_shares_the_game() -> None:
+    state = new_state("yahtzee-power", 2)
+    roll(state, (1, 2, 3, 4, 5), power="Double")
+    copy = state.clone()
+    assert copy.game is state.game and copy.to_dict() == state.to_dict()
+    hold(copy, 0)
+    score(copy, "large_straight_1")
+    assert state.scores(0)[15] is None and not state.to_dict()["held"][0]
+    assert copy.scores(0)[15] == 80 and state.legal_actions() != copy.legal_actions()
