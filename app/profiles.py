@@ -216,6 +216,12 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with every ``key: null`` left out (null removes; with nothing to remove, it is
+    as if the key were not there)."""
+    return {k: _without_nulls(v) if isinstance(v, dict) else v for k, v in data.items() if v is not None}
+
+
 def _resolve(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
     """The merged document of ``path`` and its ``extends`` ancestors, each file checked on its own."""
     real = path.resolve()
@@ -484,6 +490,6 @@ def load_profile(name_or_path: str | Path = DEFAULT_PROFILE) -> Profile:
     if not path.is_file():
         known = ", ".join(available_profiles()) or "none"
         raise ProfileError(path, "(file)", f"no such profile (shipped profiles: {known})")
-    data = _resolve(path, ())
+    data = _without_nulls(_resolve(path, ()))
     _check(data, path, complete=True)
     return _build(data, path)

@@ -117,6 +117,15 @@ def test_name_or_path(tmp_path):
     assert (box.name, box.width, box.refresh_hz) == ("my-box", 720, 60)
 
 
+def test_null_with_nothing_to_remove_is_no_key(tmp_path):
+    box = tmp_path / "box.yaml"
+    box.write_text((PROFILE_DIR / "hd-720.yaml").read_text() + "  spare: null\n")
+    assert list(load_profile(box).remotes) == ["keyboard"]
+    box.write_text(yaml.safe_dump(_set(_base(), "remotes/keyboard", None)))
+    with pytest.raises(ProfileError, match=r"box.yaml: remotes: a profile needs at least one remote"):
+        load_profile(box)
+
+
 def test_null_removes_an_inherited_remote(tmp_path):
     child = tmp_path / "box.yaml"
     child.write_text(
@@ -334,7 +343,7 @@ values = st.recursive(
 PATHS = [path for path, *_ in CASES] + ["extends", "remotes/keyboard/keys", "display/safe_area"]
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(PATHS), values), min_size=1, max_size=3))
 def test_any_damage_gives_a_profile_or_one_line(tmp_path_factory, changes):
     doc = _base()
