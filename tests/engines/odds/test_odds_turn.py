@@ -297,3 +297,24 @@ def test_turn_odds_are_shared_per_dice_and_boxes():
     assert a is b
     assert a.stop.sum() == 126 and a.extra_roll.sum() == 126  # 4d6 multisets x one Power face
     assert turn_odds([(D6, 4), POWER], boxes) is not a
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 5), min_size=4, max_size=4),
+    st.integers(0, 5),
+    st.lists(st.booleans(), min_size=5, max_size=5),
+    st.integers(0, 2),
+    st.booleans(),
+)
+def test_power_positions_match_every_ordered_roll(numbers, power_face, held, rolls_left, extra):
+    dice = [D6.faces[i] for i in numbers] + [POWER.faces[power_face]]
+    odds = turn_odds([(D6, 4), POWER], tuple(POWER_MADE), stop_label="Freeze", extra_label="Power")
+    check(odds, reference("power"), dice, held, rolls_left, extra)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=5, max_size=5), mask5, st.integers(0, 2))
+def test_painted_positions_match_every_ordered_roll(faces, held, rolls_left):
+    dice = [die.faces[i] for die, i in zip(PAINTED, faces, strict=True)]
+    check(turn_odds(PAINTED, tuple(PAINTED_MADE)), reference("painted"), dice, held, rolls_left)
