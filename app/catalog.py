@@ -61,8 +61,22 @@ def resolve(target: str) -> Callable[..., Any]:
 
 
 GAMES: tuple[GameEntry, ...] = (
-    GameEntry("yahtzee", "home.yahtzee", "home.yahtzee.subtitle", "tile_yahtzee"),
-    GameEntry("dice-party", "home.dice_party", "home.dice_party.subtitle", "tile_dice_party"),
+    GameEntry(
+        "yahtzee",
+        "home.yahtzee",
+        "home.yahtzee.subtitle",
+        "tile_yahtzee",
+        start="app.screens.yahtzee:start",
+        resume="app.screens.yahtzee:resume",
+    ),
+    GameEntry(
+        "dice-party",
+        "home.dice_party",
+        "home.dice_party.subtitle",
+        "tile_dice_party",
+        start="app.screens.yahtzee:start",
+        resume="app.screens.yahtzee:resume",
+    ),
     GameEntry("monopoly-dice", "home.monopoly_dice", "home.monopoly_dice.subtitle", "tile_monopoly_dice"),
     GameEntry("monopoly", "home.monopoly", "home.monopoly.subtitle", "tile_monopoly"),
 )

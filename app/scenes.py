@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from app.app import App
 
-SCENE_MODULES: tuple[str, ...] = ()
+SCENE_MODULES: tuple[str, ...] = ("app.screens.yahtzee.scenes",)
 """Modules (besides this one) that register scenes when imported: game helpers add theirs here."""
 
 

@@ -1,0 +1,170 @@
+"""Screenshot scenes of the Yahtzee screens (set-up, Classic, Painted, Power, Dice Party, menus).
+
+Positions are reached through the engine with the app's seeded generator, or with chosen dice
+where the picture needs a particular roll (a Power die showing Power or Double).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from app.scenes import scene
+from app.screens.yahtzee.game import GameScreen, PlayerSpec
+from engines.core import sample_chance
+from engines.yahtzee.game import ROLL, SCORE
+
+if TYPE_CHECKING:
+    from app.app import App
+
+HUMAN = PlayerSpec(False)
+
+
+def _home(app: App, tile: str) -> None:
+    from app.screens.home import HomeScreen
+
+    home = HomeScreen()
+    app.push(home)
+    home.select_tile(tile)
+
+
+def _best_box(screen: GameScreen) -> int:
+    """The allowed box scoring most now (ties: the first on the card)."""
+    state = screen.state
+    allowed = state.allowed_boxes()
+    values = state.box_values(allowed)
+    return SCORE + max(zip(values, [-b for b in allowed], allowed, strict=True))[2]
+
+
+def play_turns(screen: GameScreen, turns: int) -> None:
+    """Play ``turns`` quick turns (one roll, best box) through the engine with the game's generator."""
+    state = screen.state
+    for _ in range(turns):
+        state.apply_action(ROLL)
+        while state.is_chance_node():
+            state.apply_action(sample_chance(state, screen.rng))
+        state.apply_action(_best_box(screen))
+        while not state.is_terminal() and state.to_dict()["double_first"] is not None:
+            state.apply_action(_best_box(screen))
+
+
+def roll_to(screen: GameScreen, faces: list[int]) -> None:
+    """Roll with chosen face indices for the dice thrown (as if the dice fell so)."""
+    state = screen.state
+    before = state.power_face() if screen.game.power_die else None
+    thrown = {i for i, held in enumerate(state.to_dict()["held"]) if not held}
+    state.apply_action(ROLL)
+    for face in faces:
+        state.apply_action(face)
+    screen._after_roll(before, thrown)
+    screen._banner = None
+    screen._changed()
+
+
+def _game(app: App, mode: str, players: list[PlayerSpec], tile: str, lang: str | None = None) -> GameScreen:
+    _home(app, tile)
+    screen = GameScreen.new(mode, players, app.rng, lang=lang)
+    app.push(screen)
+    return screen
+
+
+@scene("yahtzee-setup", "Yahtzee set-up: mode, players, who plays", keys="UP,UP,RIGHT,DOWN,RIGHT")
+def _setup(app: App) -> None:
+    from app.screens.yahtzee.setup import SetupScreen
+
+    _home(app, "yahtzee")
+    app.push(SetupScreen("yahtzee"))
+
+
+@scene("yahtzee-setup-dice-party", "Dice Party set-up (Persian by default)")
+def _setup_dp(app: App) -> None:
+    from app.screens.yahtzee.setup import SetupScreen
+
+    _home(app, "dice-party")
+    app.push(SetupScreen("dice-party"))
+
+
+@scene("yahtzee-start", "Classic, solo, before the first roll")
+def _start(app: App) -> None:
+    _game(app, "classic", [HUMAN], "yahtzee")
+
+
+@scene(
+    "yahtzee-classic",
+    "Classic mid-game: a roll with two dice held",
+    keys="2:hold=500,DOWN,SELECT,DOWN,SELECT",
+)
+def _classic(app: App) -> None:
+    screen = _game(app, "classic", [HUMAN, PlayerSpec(True, "medium")], "yahtzee")
+    play_turns(screen, 8)
+
+
+@scene(
+    "yahtzee-classic-boxes", "Classic: choosing a box, the info line above the cursor", keys="2,RIGHT,RIGHT"
+)
+def _classic_boxes(app: App) -> None:
+    screen = _game(app, "classic", [HUMAN], "yahtzee")
+    play_turns(screen, 5)
+
+
+@scene("yahtzee-classic-info-off", "Classic: 3 hides the info line", keys="2,RIGHT,3")
+def _classic_info_off(app: App) -> None:
+    screen = _game(app, "classic", [HUMAN], "yahtzee")
+    play_turns(screen, 5)
+
+
+@scene("yahtzee-painted", "Painted scorecard mid-game with coloured dice", keys="RIGHT")
+def _painted(app: App) -> None:
+    screen = _game(app, "painted", [HUMAN], "yahtzee")
+    play_turns(screen, 11)
+    roll_to(screen, [3, 3, 3, 1, 1])
+
+
+@scene(
+    "yahtzee-power",
+    "Power: the Power die shows Power (x3, a fourth roll)",
+    keys="DOWN,DOWN,DOWN,DOWN,DOWN,SELECT",
+)
+def _power(app: App) -> None:
+    screen = _game(app, "power", [HUMAN], "yahtzee")
+    play_turns(screen, 6)
+    roll_to(screen, [5, 5, 5, 2, 0, 5])
+
+
+@scene("yahtzee-power-double", "Power: a Double, the first box scored, 4 undoes it", keys="RIGHT,SELECT")
+def _power_double(app: App) -> None:
+    screen = _game(app, "power", [HUMAN], "yahtzee")
+    play_turns(screen, 4)
+    roll_to(screen, [3, 3, 3, 3, 1, 4])
+
+
+@scene("yahtzee-power-freeze", "Power: Freeze ends the rolling")
+def _power_freeze(app: App) -> None:
+    screen = _game(app, "power", [HUMAN], "yahtzee")
+    play_turns(screen, 2)
+    roll_to(screen, [0, 1, 1, 4, 5, 3])
+
+
+@scene("yahtzee-pass", "Two humans: pass the remote", keys="2,RIGHT,SELECT")
+def _pass(app: App) -> None:
+    screen = _game(app, "classic", [HUMAN, HUMAN], "yahtzee")
+    play_turns(screen, 4)
+
+
+@scene("yahtzee-menu", "MENU in a game: resume, save and quit, quit without saving, help", keys="2,MENU")
+def _menu(app: App) -> None:
+    screen = _game(app, "classic", [HUMAN], "yahtzee")
+    play_turns(screen, 3)
+
+
+@scene("dice-party", "Dice Party in Persian (the default), two players", keys="2:hold=400,DOWN,SELECT,RIGHT")
+def _dice_party(app: App) -> None:
+    screen = _game(app, "dice-party", [HUMAN, HUMAN], "dice-party")
+    play_turns(screen, 9)
+
+
+@scene(
+    "dice-party-en", "Dice Party switched to English with GREEN", keys="GREEN,2:hold=400,DOWN,SELECT,RIGHT"
+)
+def _dice_party_en(app: App) -> None:
+    screen = _game(app, "dice-party", [HUMAN, HUMAN], "dice-party")
+    play_turns(screen, 9)

@@ -1,0 +1,116 @@
+"""The Yahtzee scorecard on the TV: what each box is called, how it scores, where it sits.
+
+The card is laid out in columns, one per section (a long section is split in two), each headed by
+its section's name and closed by its totals and bonus rows. The layout is pure data
+(:func:`card_columns`), so the box order that LEFT/RIGHT walk through and the picture agree.
+
+>>> from engines.core import load_game
+>>> [len(c.rows) for c in card_columns(load_game("yahtzee-power"))]
+[9, 7, 7]
+>>> [c.header for c in card_columns(load_game("yahtzee-painted"))]
+['upper', 'lower', 'colour']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.i18n import t
+from engines.yahtzee.game import YahtzeeGame
+from engines.yahtzee.scoring import Box, Kind, Section
+
+MAX_COLUMN_ROWS = 10
+"""A section with more rows than this (boxes plus totals) is split into two columns."""
+
+PAINTED_RGB: dict[str, tuple[int, int, int]] = {
+    "blue": (50, 110, 215),
+    "red": (205, 50, 50),
+    "purple": (140, 70, 190),
+    "green": (40, 160, 80),
+    "yellow": (225, 195, 40),
+}
+"""The Painted dice colours as drawn (made broadcast-safe by the profile before use)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a card column: a box (``box`` set) or a totals line (``total`` names it)."""
+
+    box: Box | None = None
+    total: str | None = None
+
+
+@dataclass(frozen=True)
+class Column:
+    header: str
+    """The section this column shows: "upper", "lower" or "colour"."""
+    rows: tuple[Row, ...]
+
+
+def card_columns(game: YahtzeeGame) -> list[Column]:
+    """The card's columns, left to right, with their box rows and totals rows."""
+    columns: list[Column] = []
+    for section in (Section.UPPER, Section.LOWER, Section.COLOUR):
+        boxes = [b for b in game.boxes if b.section is section]
+        if not boxes:
+            continue
+        totals: list[str] = []
+        if section is Section.UPPER:
+            totals = ["upper_total", "upper_bonus"]
+        elif section is Section.COLOUR:
+            totals = ["colour_total", "colour_bonus"]
+        elif game.bonus_per_yahtzee:
+            totals = ["yahtzee_bonus"]
+        rows = [Row(box=b) for b in boxes] + [Row(total=name) for name in totals]
+        if len(rows) > MAX_COLUMN_ROWS:
+            half = (len(rows) + 1) // 2
+            columns += [Column(str(section), tuple(rows[:half])), Column(str(section), tuple(rows[half:]))]
+        else:
+            columns.append(Column(str(section), tuple(rows)))
+    return columns
+
+
+def box_order(game: YahtzeeGame) -> list[int]:
+    """Box ids in the order the cursor walks them (column by column, top to bottom)."""
+    return [row.box.id for column in card_columns(game) for row in column.rows if row.box is not None]
+
+
+def box_name(game: YahtzeeGame, box: Box) -> str:
+    """The box's name in the current language (Dice Party has its own names for some boxes)."""
+    base = box.group or box.key
+    key = f"yahtzee.box.{base}"
+    if game.mode == "dice-party" and base in ("full_house", "yahtzee", "three_of_a_kind", "four_of_a_kind"):
+        key = f"dice_party.box.{base}"
+    name = t(key)
+    if box.rank:
+        name = t(f"yahtzee.ordinal.{box.rank}", name=name)
+    return name
+
+
+def box_how(box: Box, multiplier: int = 1) -> str:
+    """How the box's value is calculated, in one line (with the Power when it is above one)."""
+    kind = box.kind
+    if kind is Kind.UPPER:
+        how = t("yahtzee.how.upper", face=box.face)
+    elif kind is Kind.STRAIGHT:
+        how = t(f"yahtzee.how.straight{box.count}", value=box.value)
+    elif kind is Kind.COLOUR:
+        how = t("yahtzee.how.colour", colour=t(f"yahtzee.box.{box.colour}"))
+    elif kind in (Kind.OF_A_KIND, Kind.OF_A_COLOUR):
+        how = t(f"yahtzee.how.{kind.value}", count=box.count)
+    else:
+        how = t(f"yahtzee.how.{kind.value}", value=box.value or 0)
+    if multiplier > 1:
+        how = t("yahtzee.how.power", how=how, n=multiplier)
+    return how
+
+
+def total_label(game: YahtzeeGame, name: str) -> str:
+    """The label of a totals row."""
+    if name == "upper_bonus":
+        return t("yahtzee.row.upper_bonus", threshold=game.upper_bonus_tiers[-1][0])
+    if name == "colour_bonus":
+        return t("yahtzee.row.colour_bonus", threshold=game.colour_bonus_tiers[-1][0])
+    if name == "yahtzee_bonus" and game.mode == "dice-party":
+        return t("dice_party.row.yahtzee_bonus")
+    return t(f"yahtzee.row.{name}")
