@@ -1,0 +1,68 @@
+"""Golden playthroughs: one seeded game per mode, replayed action by action from its text.
+
+Each file holds the game's config, every action (chance outcomes too) as text and the final cards.
+Replaying checks that every recorded action is still legal and that the scores come out the same,
+so any change to the rules shows up as a diff of a readable file. Regenerate after an intended
+change: ``TVGAMES_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/engines/yahtzee/test_yahtzee_golden.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engines.core import load_game, sample_chance
+from engines.yahtzee.players import make_player
+
+HERE = Path(__file__).parent / "golden"
+GAMES = {
+    "yahtzee-classic": ["greedy", "random"],
+    "yahtzee-painted": ["greedy", "random"],
+    "yahtzee-power": ["greedy", "random"],
+    "dice-party": ["greedy", "greedy"],
+}
+SEED = 2026
+
+
+def record(name: str) -> dict:
+    names = GAMES[name]
+    game = load_game(name, num_players=len(names))
+    rng = np.random.default_rng(SEED)
+    players = [make_player(p, game, np.random.default_rng(SEED + i + 1)) for i, p in enumerate(names)]
+    state = game.new_initial_state()
+    actions = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample_chance(state, rng)
+        else:
+            action = players[state.current_player()](state)
+        actions.append(state.action_to_string(action))
+        state.apply_action(action)
+    return {
+        "config": game.config(),
+        "players": names,
+        "seed": SEED,
+        "actions": actions,
+        "cards": [state.scores(p) for p in range(game.num_players)],
+        "returns": state.returns(),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_golden_playthrough(name: str) -> None:
+    path = HERE / f"{name}.json"
+    if os.environ.get("TVGAMES_UPDATE_GOLDEN", "") not in ("", "0"):
+        HERE.mkdir(exist_ok=True)
+        path.write_text(json.dumps(record(name), indent=1) + "\n")
+    golden = json.loads(path.read_text())
+    config = dict(golden["config"])
+    state = load_game(config.pop("game"), **config).new_initial_state()
+    for text in golden["actions"]:
+        state.apply_action(state.string_to_action(text))
+    assert state.is_terminal()
+    assert [state.scores(p) for p in range(state.game.num_players)] == golden["cards"]
+    assert state.returns() == golden["returns"]
