@@ -40,7 +40,8 @@ from engines.odds.dice import Die
 from engines.odds.space import DiceSpace, DieSpec, FaceTuple, dice_space
 
 TIE_TOLERANCE = 1e-12
-"""Holds whose values differ by less than this count as equally good (the one holding more dice wins)."""
+"""Holds whose values differ by less than this (relative to the value, at least 1) count as equally
+good; the one holding more dice wins."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,8 @@ class TurnOdds:
         hold_values = self.keep_table(after_rolls, extra_available)[keeps]
         best = hold_values.max(axis=0)
         # The first hold (most dice held) within the tolerance of the best: no needless re-rolls.
-        choice = np.argmax(hold_values >= best - TIE_TOLERANCE, axis=0)
+        slack = TIE_TOLERANCE * np.maximum(1.0, np.abs(best))
+        choice = np.argmax(hold_values >= best - slack, axis=0)
         if current is None:  # the current holds may not roll (the Power die let go): they stand
             next_roll, end_current = nan, now
         else:
