@@ -110,7 +110,8 @@ def test_random_playout(name: str, num_players: int, seed: int) -> None:
     assert all(returns[w] == max(returns) for w in state.winners())
     with pytest.raises(IllegalActionError):
         state.apply_action(0)
-    json.dumps(save_state(state))
+    finished = load_state(json.loads(json.dumps(save_state(state))))
+    assert finished.is_terminal() and finished.returns() == returns
 
 
 @pytest.mark.parametrize(("name", "num_players", "seed"), CASES)
