@@ -153,12 +153,21 @@ class DiceSpace:
         rows = [list(row(outcome)) for outcome in self.all_outcome_faces]
         return np.array(rows, dtype=float).reshape(self.n_outcomes, -1)
 
-    def collapse(self, signature: Callable[[FaceTuple], Hashable]) -> tuple[list[Hashable], np.ndarray]:
+    def collapse(
+        self, signature: Callable[[FaceTuple], Hashable] | np.ndarray
+    ) -> tuple[list[Hashable], np.ndarray]:
         """Group outcomes by a caller's signature (e.g. sorted numbers and colour counts).
 
-        Returns the distinct signatures (in order of first appearance) and, for every outcome, the
-        index of its signature; ``np.bincount(inverse, weights=p)`` then collapses any distribution.
+        ``signature`` is a function of an outcome's faces, or an (O, F) array with one signature
+        row per outcome (built without Python loops, e.g. from :meth:`face_counts`), grouped with
+        ``np.unique``. Returns the distinct signatures (a function's in order of first appearance,
+        an array's as sorted tuples) and, for every outcome, the index of its signature;
+        ``np.bincount(inverse, weights=p)`` then collapses any distribution.
         """
+        if isinstance(signature, np.ndarray):
+            rows = signature.reshape(self.n_outcomes, -1)
+            unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+            return [tuple(row) for row in unique.tolist()], inverse.reshape(-1)
         keys: dict[Hashable, int] = {}
         inverse = np.empty(self.n_outcomes, dtype=np.int64)
         for i, outcome in enumerate(self.all_outcome_faces):

@@ -155,3 +155,21 @@ def test_rows_and_per_box_functions_give_the_same_table():
     assert by_box.shape == by_row.shape == (21 * 6, 2)
     assert np.array_equal(by_box, by_row)
     assert by_box[:, 1].sum() == 21
+
+
+def test_collapse_by_count_rows_matches_the_function_form():
+    space = dice_space(PAINTED)
+    rows = np.hstack(
+        [space.face_counts(lambda f: f.number, range(1, 7)), space.face_counts(lambda f: f.colour, COLOURS)]
+    )
+    keys, inverse = space.collapse(rows)
+
+    def signature(faces):
+        numbers, colours = Counter(f.number for f in faces), Counter(f.colour for f in faces)
+        return tuple(numbers[n] for n in range(1, 7)) + tuple(colours[c] for c in COLOURS)
+
+    fn_keys, fn_inverse = space.collapse(signature)
+    assert sorted(keys) == sorted(fn_keys)
+    by_array = dict(zip(keys, np.bincount(inverse, weights=space.outcome_probs), strict=True))
+    by_function = dict(zip(fn_keys, np.bincount(fn_inverse, weights=space.outcome_probs), strict=True))
+    assert max(abs(by_array[k] - by_function[k]) for k in keys) < 1e-15
