@@ -586,7 +586,7 @@ class YahtzeeState(State):
             "dice": dice,
             "rolls": self._rolls,
             "rolls_left": self.rolls_left(),
-            "must_score": to_act >= 0 and self._rolls > 0 and ROLL not in legal,
+            "must_score": to_act >= 0 and self._rolls > 0 and ROLL not in legal and not self._may_toggle(),
             "joker": self.joker_active(),
             "yahtzee_bonus_now": self.yahtzee_bonus_now() if to_act >= 0 else 0,
             "power": power,

@@ -390,3 +390,19 @@ def test_clone_is_independent_and_shares_the_game() -> None:
     score(copy, "large_straight_1")
     assert state.scores(0)[15] is None and not state.to_dict()["held"][0]
     assert copy.scores(0)[15] == 80 and state.legal_actions() != copy.legal_actions()
+
+
+def test_must_score_only_when_no_roll_can_follow() -> None:
+    state = new_state("yahtzee-power")
+    roll(state, (1, 2, 3, 4, 5), power="1")
+    hold(state, 0, 1, 2, 3, 4, 5)
+    assert not state.to_dict(0)["must_score"]  # every die held, but any can be released
+    hold(state, 5)
+    roll(state, (), power="2")
+    roll(state, (), power="Power")
+    assert state.rolls_left() == 0 and not state.to_dict(0)["must_score"]  # hold Power for a 4th
+    hold(state, 5)
+    assert state.to_dict(0)["power"]["fourth_roll"] and state.rolls_left() == 1
+    hold(state, 0)
+    roll(state, (6,))
+    assert state.to_dict(0)["must_score"]
