@@ -18,7 +18,14 @@ from typing import IO
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("keys", help="show remote presses as buttons; record or replay a log")
+    p = sub.add_parser(
+        "keys",
+        help="show remote presses as buttons; record or replay a log",
+        description="List the input devices, then show each press as its button until Ctrl-C. "
+        "Logs are text, one event per line: '<seconds> <type> <code> <value>' with evdev names "
+        "(0.250 EV_KEY KEY_OK 1), plus '# device NAME', '# unplug' and '# plug' lines. "
+        "See docs/remote.md.",
+    )
     p.add_argument("--profile", help="firmware profile (name or file) whose keymaps to use")
     p.add_argument("--remote", help="read every device with this remote's keymap")
     p.add_argument("--record", metavar="FILE", help="also write the raw events to FILE")
