@@ -22,7 +22,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from app.app import App
 
-SCENE_MODULES: tuple[str, ...] = ("app.screens.yahtzee.scenes",)
+SCENE_MODULES: tuple[str, ...] = (
+    "app.screens.yahtzee.scenes",
+    "app.screens.yahtzee.hint",
+)
 """Modules (besides this one) that register scenes when imported: game helpers add theirs here."""
 
 

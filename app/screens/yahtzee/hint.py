@@ -1,0 +1,1036 @@
+"""The hint screen, key 5 ("view die sides"): every die's faces and the live odds of the position.
+
+For the player to act it shows
+
+- every die's six faces (the Painted colours, the Power die's 1/2/3/Freeze/Double/Power), the face
+  each die shows now ringed and the held dice marked;
+- for each open box: what it scores now, the chance it is made by the next roll with the current
+  holds, and the chance it is made by the end of the turn with the best holds for it (exact, from
+  the odds core :mod:`engines.odds`), and that best hold drawn as dice for the box under the cursor;
+- what the computer would do here (hold and roll, or which box);
+- in Classic and Dice Party, every option with its expected final score under optimal play and the
+  points it gives up against the best (:func:`engines.yahtzee.ai.analyse`).
+
+Nothing here may freeze the frame: the die faces are drawn at once, and whatever may take longer
+than a frame (the mode's odds tables the first time, loading or building the optimal table, the
+computer's choice) runs in a worker thread (:class:`Job`) while the screen keeps drawing; the
+odds appear as they arrive. Once a mode's odds tables exist, a hint costs well under a millisecond
+and is computed on the spot.
+
+"Made" means the box would score more than zero with those dice under its ordinary rule (Joker
+values are not counted as made: a Joker depends on the card, not on the dice).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engines.odds.space import DiceSpace, dice_space
+from engines.odds.turn import TurnOdds
+from engines.yahtzee.dice import FREEZE, POWER, POWER_DIE
+from engines.yahtzee.game import ROLL, SCORE, TOGGLE_HOLD, UNDO, YahtzeeGame
+from engines.yahtzee.scoring import COLOURS, Box, Kind
+
+if TYPE_CHECKING:
+    import pygame
+
+    from engines.yahtzee.game import YahtzeeState
+    from engines.yahtzee.solver import Solver
+
+OPTIMAL_MODES = ("classic", "dice-party")
+"""Modes with an optimal table (:mod:`engines.yahtzee.solver`): options show expected final scores."""
+
+
+# -- which boxes a roll makes, for all outcomes at once --------------------------------------------
+def made_table(space: DiceSpace, boxes: Sequence[Box]) -> np.ndarray:
+    """(outcomes, boxes) bool: whether each outcome of five scoring dice makes each box.
+
+    Built from the number and colour counts of every outcome with numpy (a Painted roll has 7,776
+    outcomes: one Python call per outcome and box would hold the interpreter for seconds). The
+    test suite checks it against :func:`engines.yahtzee.scoring.score_box` outcome by outcome.
+    """
+    numbers = space.face_counts(lambda face: face.number, range(1, 7))  # (O, 6)
+    colours = space.face_counts(lambda face: face.colour, COLOURS)  # (O, 5)
+    most = numbers.max(axis=1)
+    present = numbers > 0
+    columns = []
+    for box in boxes:
+        kind = box.kind
+        if kind is Kind.UPPER:
+            made = present[:, box.face - 1]
+        elif kind in (Kind.CHANCE, Kind.CHOICE):
+            made = np.ones(len(numbers), dtype=bool)
+        elif kind is Kind.OF_A_KIND:
+            made = most >= box.count
+        elif kind is Kind.TWO_PAIRS:
+            made = (numbers >= 2).sum(axis=1) >= 2
+        elif kind is Kind.FULL_HOUSE:
+            made = (numbers == 3).any(axis=1) & (numbers == 2).any(axis=1)
+        elif kind is Kind.STRAIGHT:
+            made = np.zeros(len(numbers), dtype=bool)
+            for low in range(0, 7 - box.count):
+                made |= present[:, low : low + box.count].all(axis=1)
+        elif kind is Kind.YAHTZEE:
+            made = most == 5
+        elif kind is Kind.COLOUR:
+            made = colours[:, COLOURS.index(box.colour)] > 0
+        elif kind is Kind.OF_A_COLOUR:
+            made = colours.max(axis=1) >= box.count
+        elif kind is Kind.PAINTED_HOUSE:
+            made = (colours == 3).any(axis=1) & (colours == 2).any(axis=1)
+        elif kind is Kind.RAINBOW:
+            made = (colours > 0).all(axis=1)
+        elif kind is Kind.FLUSH:
+            made = colours.max(axis=1) == 5
+        else:
+            raise AssertionError(kind)
+        columns.append(made)
+    return np.stack(columns, axis=1)
+
+
+_odds: dict[str, TurnOdds] = {}
+_odds_lock = threading.Lock()
+
+
+def mode_odds(game: YahtzeeGame) -> TurnOdds:
+    """The odds core's :class:`TurnOdds` for ``game``'s dice and boxes (built once per mode).
+
+    Power rolls the Power die with the five dice: Freeze ends the rolling and a held Power gives
+    the fourth roll. In Dice Party a five of a kind ends the rolling too.
+    """
+    with _odds_lock:
+        found = _odds.get(game.name)
+    if found is not None:
+        return found
+    five = dice_space(list(game.dice))
+    made = made_table(five, game.boxes)
+    options: dict[str, Any] = {}
+    if game.power_die is not None:
+        space = dice_space([*game.dice, game.power_die])
+        if space.groups[-1] != (POWER_DIE, 1) or space.n_outcomes != five.n_outcomes * len(POWER_DIE.faces):
+            raise AssertionError("the Power die is expected as the last group of the roll")
+        made = np.repeat(made, len(POWER_DIE.faces), axis=0)  # row-major: the Power die varies fastest
+        options = {
+            "stop": space.shows(FREEZE),
+            "extra_roll": space.shows(POWER),
+            "extra_keep": space.keep_shows(POWER),
+        }
+    else:
+        space = five
+        if game.five_of_a_kind_ends_rolling and game.yahtzee_box is not None:
+            options = {"stop": made[:, game.yahtzee_box.id].copy()}
+    odds = TurnOdds(space, made, **options)
+    with _odds_lock:
+        return _odds.setdefault(game.name, odds)
+
+
+def mode_odds_ready(game: YahtzeeGame) -> bool:
+    """Whether :func:`mode_odds` for ``game`` is already built (then a hint takes under a ms)."""
+    with _odds_lock:
+        return game.name in _odds
+
+
+def forget_mode_odds() -> None:
+    """Drop the built odds tables (benchmarks of the cold path)."""
+    with _odds_lock:
+        _odds.clear()
+
+
+@dataclass(frozen=True)
+class BoxOdds:
+    """The odds of one open box from the position (probabilities 0..1)."""
+
+    box_id: int
+    key: str
+    now_points: int | None
+    """What the dice score in the box now (Power multiplier and Joker included; None before a roll)."""
+    next_roll: float | None
+    """Chance the box is made right after the next roll with the current holds (None: no roll)."""
+    end_of_turn: float
+    """Chance the box is made by the end of the turn, holding best for it at every roll."""
+    best_hold: tuple[bool, ...]
+    """The hold that reaches :attr:`end_of_turn` from here (every die held: stop and score)."""
+
+
+def hint_position(state: YahtzeeState) -> tuple[list | None, list[bool] | None, int, bool]:
+    """The odds core's position for the player to act: (faces, held, regular rolls left, extra
+    roll still possible), read from the observation."""
+    game = state.game
+    obs = state.to_dict(state.current_player())
+    rolls = obs["rolls"]
+    if rolls == 0:
+        return None, None, game.rolls_per_turn, True
+    faces = []
+    for die, seen in zip(game.all_dice, obs["dice"], strict=True):
+        labels = [face.label for face in die.faces]
+        faces.append(die.faces[labels.index(seen["face"])])
+    held = [bool(d["held"]) for d in obs["dice"]]
+    if obs["pending_double"] is not None:
+        return faces, held, 0, False
+    return faces, held, max(0, game.rolls_per_turn - rolls), rolls <= game.rolls_per_turn
+
+
+def shown_boxes(state: YahtzeeState) -> list[Box]:
+    """The open boxes of the player to act; of a Power 1st/2nd(/3rd) group only the next one."""
+    game = state.game
+    scores = state.scores(state.current_player())
+    groups: set[str] = set()
+    out = []
+    for box in game.boxes:
+        if scores[box.id] is not None:
+            continue
+        if box.group is not None:
+            if box.group in groups:
+                continue
+            groups.add(box.group)
+        out.append(box)
+    return out
+
+
+def box_odds(state: YahtzeeState, odds: TurnOdds | None = None) -> list[BoxOdds]:
+    """The odds of every shown open box (see :func:`shown_boxes`) for the player to act."""
+    if state.is_terminal() or state.is_chance_node():
+        return []
+    odds = odds or mode_odds(state.game)
+    faces, held, rolls_left, extra = hint_position(state)
+    hint = odds.hint(faces, held, rolls_left, extra)
+    rolled = faces is not None
+    out = []
+    for box in shown_boxes(state):
+        nxt = float(hint.next_roll[box.id])
+        out.append(
+            BoxOdds(
+                box_id=box.id,
+                key=box.key,
+                now_points=state.box_value(box.id) if rolled else None,
+                next_roll=None if np.isnan(nxt) else nxt,
+                end_of_turn=float(hint.end_of_turn[box.id]),
+                best_hold=tuple(bool(h) for h in hint.best_hold[box.id]),
+            )
+        )
+    return out
+
+
+# -- what the computer would do --------------------------------------------------------------------
+@dataclass(frozen=True)
+class ComputerChoice:
+    """The computer's next move from the position: a hold and a roll, or a box."""
+
+    hold: tuple[bool, ...] | None = None
+    """Which dice it holds before rolling (None when it scores)."""
+    box: str | None = None
+    """The key of the box it scores in (None when it rolls)."""
+    undo: bool = False
+
+
+def player_choice(state: YahtzeeState, level: str = "hard") -> ComputerChoice | None:
+    """Ask the registered computer player ``level`` what it does here (on a copy of the state).
+
+    The players act one engine action at a time, so the holds it toggles are followed on the copy
+    until it rolls or scores. None if there is no such player for the mode.
+    """
+    from engines.yahtzee.players import make_player
+
+    if state.is_terminal() or state.is_chance_node() or not state.to_dict(state.current_player())["rolls"]:
+        return None
+    game = state.game
+    try:
+        choose = make_player(level, game, np.random.default_rng(0))
+    except ValueError:
+        return None
+    work = state.clone()
+    for _ in range(4 * len(game.all_dice)):
+        action = choose(work)
+        if action == ROLL:
+            return ComputerChoice(hold=tuple(d["held"] for d in work.to_dict(work.current_player())["dice"]))
+        if action >= SCORE:
+            return ComputerChoice(box=game.boxes[action - SCORE].key)
+        if action == UNDO:
+            return ComputerChoice(undo=True)
+        if TOGGLE_HOLD <= action < UNDO:
+            work.apply_action(action)
+            continue
+        break
+    return None
+
+
+def option_choice(option: Any, state: YahtzeeState) -> ComputerChoice:
+    """An :class:`engines.yahtzee.ai.Option` as a :class:`ComputerChoice` over the state's dice."""
+    from engines.yahtzee.ai import holds_for
+
+    if option.hold is None:
+        return ComputerChoice(box=option.box)
+    numbers = state.numbers()
+    return ComputerChoice(
+        hold=tuple(holds_for(numbers, option.hold)) + (False,) * (len(state.game.all_dice) - 5)
+    )
+
+
+# -- the optimal table, without ever blocking the frame ----------------------------------------------
+def optimal_solver(game: YahtzeeGame, job: Job | None = None) -> Solver | None:
+    """The optimal table for ``game`` (Classic, Dice Party): from memory, the disk cache, or a
+    background build (progress goes to ``job``). Call it from a worker, never the drawing thread.
+    None if the mode has no table or the build failed."""
+    if game.mode not in OPTIMAL_MODES:
+        return None
+    from engines.yahtzee import ai
+
+    rules = ai.solver_rules(game)
+    prep = ai.table_preparer(rules)
+    while not prep.ready and prep.error is None:
+        if job is not None:
+            if job.cancelled:
+                return None
+            job.progress = prep.progress
+        prep.wait(0.05)
+    return prep.solver()
+
+
+# -- a worker thread the screen polls ----------------------------------------------------------------
+class Job:
+    """Runs ``work(job)`` in a daemon thread. The work posts results with :meth:`post` and may set
+    :attr:`progress`; the screen polls :attr:`version` each frame. :meth:`cancel` asks it to stop."""
+
+    def __init__(self, work: Callable[[Job], None], name: str = "tvgames-job") -> None:
+        self.results: dict[str, Any] = {}
+        self.progress: float | None = None
+        self.error: str | None = None
+        self.cancelled = False
+        self.version = 0
+        self._lock = threading.Lock()
+        self._work = work
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def start(self) -> Job:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            self._work(self)
+        except Exception as exc:  # shown on the screen as one line; the frame goes on
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            with self._lock:
+                self.version += 1
+
+    def post(self, name: str, value: Any) -> None:
+        with self._lock:
+            self.results[name] = value
+            self.version += 1
+
+    def get(self, name: str, default: Any = None) -> Any:
+        with self._lock:
+            return self.results.get(name, default)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the work is done (tests and screenshots only); True if it finished."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+def yield_gil() -> None:
+    """Let the drawing thread run between the worker's steps."""
+    time.sleep(0)
+
+
+# -- words -----------------------------------------------------------------------------------------
+def box_label(game: YahtzeeGame, box: Box) -> str:
+    """A box's name as the game screen's card prints it, in the UI language."""
+    from app.screens.yahtzee.scorecard import box_name
+
+    return box_name(game, box)
+
+
+def dice_words(numbers: Sequence[int]) -> str:
+    """Numbers of dice as the player reads them: "3 3 5" ("3-3-5" in Persian, whose digits would
+    otherwise run together; digits are localised when drawn)."""
+    from app import i18n
+
+    return ("-" if i18n.current_language() == "fa" else " ").join(str(n) for n in numbers)
+
+
+def choice_text(game: YahtzeeGame, choice: ComputerChoice, numbers: Sequence[int]) -> str:
+    """ "hold 3 3 5 and roll" / "score Full House" in the UI language."""
+    from app.i18n import t
+
+    if choice.undo:
+        return t("yhint.choice.undo")
+    if choice.box is not None:
+        box = next(b for b in game.boxes if b.key == choice.box)
+        return t("yhint.choice.box", box=box_label(game, box))
+    kept = [n for n, held in zip(numbers, choice.hold or (), strict=False) if held]
+    extra = ""
+    if game.power_die is not None and choice.hold and len(choice.hold) > 5 and choice.hold[5]:
+        extra = t("yhint.choice.and_power")
+    if not kept:
+        return t("yhint.choice.roll_all") + extra
+    return t("yhint.choice.hold", dice=dice_words(sorted(kept))) + extra
+
+
+def option_text(game: YahtzeeGame, option: Any) -> str:
+    """An analysis option (:class:`engines.yahtzee.ai.Option`) in the UI language."""
+    from app.i18n import t
+
+    if option.hold is None:
+        box = next(b for b in game.boxes if b.key == option.box)
+        return t("yhint.option.box", box=box_label(game, box))
+    if not option.hold:
+        return t("yhint.option.roll_all")
+    return t("yhint.option.hold", dice=dice_words(option.hold))
+
+
+def percent(p: float | None) -> str:
+    """A chance as the table prints it: "—" for none, "<1%" and ">99%" at the edges."""
+    from app.i18n import format_number, t
+
+    if p is None:
+        return "—"
+    if p <= 0:
+        return format_number(0) + t("yhint.percent")
+    if p >= 1:
+        return format_number(100) + t("yhint.percent")
+    value = 100 * p
+    if value < 1:
+        return "<" + format_number(1) + t("yhint.percent")
+    if value > 99:
+        return ">" + format_number(99) + t("yhint.percent")
+    return format_number(round(value)) + t("yhint.percent")
+
+
+# -- the screen ------------------------------------------------------------------------------------
+POWER_DIE_RGB = (36, 36, 44)
+POWER_FACE_KEYS = {"1": "yhint.face.x1", "2": "yhint.face.x2", "3": "yhint.face.x3"}
+
+
+def face_look(
+    app: Any, die_index: int, game: YahtzeeGame, face: Any
+) -> tuple[int | str, tuple[int, int, int]]:
+    """How a face is drawn: pips (an int) or a word, and the die's colour."""
+    from app.i18n import t
+    from app.screens.yahtzee import scorecard
+
+    theme = app.theme
+    if game.power_die is not None and die_index == len(game.dice):
+        key = POWER_FACE_KEYS.get(face.label, f"yhint.face.{face.label.lower()}")
+        return t(key), app.profile.safe_colour(POWER_DIE_RGB)
+    if face.colour is not None:
+        return face.number, app.profile.safe_colour(scorecard.PAINTED_RGB[face.colour])
+    return face.number, theme.colour("die")
+
+
+from app import widgets  # noqa: E402  (after the pure part: the computations above need no pygame)
+from app.i18n import format_number, t  # noqa: E402
+from app.screen import Binding, ModalScreen  # noqa: E402
+from remote.buttons import Button  # noqa: E402
+
+ODDS, OPTIONS = "odds", "options"
+
+
+class HintScreen(ModalScreen[None]):
+    """Key 5 over the game: die sides, live odds, the computer's choice and (Classic, Dice Party)
+    every option's expected final score. BACK or 5 closes it; UP/DOWN move along the boxes or
+    options; LEFT/RIGHT switch between the odds and the options."""
+
+    BINDINGS = (
+        Binding(Button.UP, "move", "action.move", repeat=True, args=(-1,)),
+        Binding(Button.DOWN, "move", "action.move", repeat=True, args=(1,)),
+        Binding(Button.LEFT, "page", "yhint.action.pages", args=(-1,)),
+        Binding(Button.RIGHT, "page", "yhint.action.pages", args=(1,)),
+        Binding(Button.DIGIT_5, "close", "action.close"),
+        Binding(Button.BACK, "close", "", show=False),
+    )
+
+    def __init__(self, state: YahtzeeState, *, lang: str | None = None, solver: Solver | None = None) -> None:
+        super().__init__()
+        self.state = state.clone()
+        self.game: YahtzeeGame = state.game
+        self.lang = lang
+        self.solver = solver
+        self.page = ODDS
+        self.focus = 0
+        self.option_focus = 0
+        self.odds: list[BoxOdds] | None = None
+        self.job: Job | None = None
+        self._seen = -1
+        self._spin = 0.0
+        self._cache: dict[str, Any] = {}
+        playing = not (state.is_terminal() or state.is_chance_node())
+        self.obs: dict[str, Any] | None = state.to_dict(state.current_player()) if playing else None
+        self.rolled = playing and bool(self.obs["rolls"])
+        self.numbers: tuple[int, ...] = state.numbers() if self.rolled else ()
+        self.optimal = self.game.mode in OPTIMAL_MODES
+        self.playing = playing
+
+    # -- lifecycle ---------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        if self.lang is not None and self.lang != self.app.lang:
+            self._restore_lang = self.app.lang
+            self.app.set_language(self.lang)
+        if not self.playing:
+            return
+        if mode_odds_ready(self.game):  # a warm hint is far below a frame: no waiting at all
+            self.odds = box_odds(self.state)
+        self.job = Job(self._work, "yahtzee-hint").start()
+
+    def on_leave(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        restore = getattr(self, "_restore_lang", None)
+        if restore is not None:
+            self.app.set_language(restore)
+
+    def wait(self, timeout: float | None = 60.0) -> bool:
+        """Block until everything is computed (screenshots and tests), then take the results."""
+        done = self.job is None or self.job.wait(timeout)
+        self._take_results()
+        return done
+
+    def _work(self, job: Job) -> None:
+        if self.odds is None:
+            mode_odds(self.game)
+            job.post("odds", box_odds(self.state))
+        if job.cancelled:
+            return
+        if self.optimal:
+            if not self.rolled:
+                return
+            from engines.yahtzee.ai import analyse
+
+            solver = self.solver or optimal_solver(self.game, job)
+            if solver is None or job.cancelled:
+                job.post("no_table", True)
+                return
+            job.post("options", analyse(self.state, solver))
+        elif self.rolled:
+            yield_gil()
+            job.post("computer", player_choice(self.state) or False)
+
+    # -- polling the worker ----------------------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return self.job is not None and (self.job.running or self.job.version != self._seen)
+
+    def update(self, dt: float) -> None:
+        self._spin = (self._spin + dt) % 1.0
+        self._take_results()
+
+    def _take_results(self) -> None:
+        job = self.job
+        if job is None or job.version == self._seen:
+            return
+        self._seen = job.version
+        if self.odds is None and job.get("odds") is not None:
+            self.odds = job.get("odds")
+        self.refresh()
+
+    @property
+    def options(self) -> list[Any] | None:
+        return None if self.job is None else self.job.get("options")
+
+    @property
+    def computer(self) -> ComputerChoice | None | bool:
+        """The computer's choice; False when the mode has no such player; None while unknown."""
+        if self.optimal:
+            options = self.options
+            return option_choice(options[0], self.state) if options else None
+        return None if self.job is None else self.job.get("computer")
+
+    # -- actions -----------------------------------------------------------------------------------------
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_move(self, step: int) -> None:
+        if self.page == ODDS:
+            count = len(self.odds or ())
+            if count:
+                self.focus = (self.focus + step) % count
+        else:
+            count = len(self.options or ())
+            if count:
+                self.option_focus = (self.option_focus + step) % count
+        self.app.sound.play("move")
+
+    def action_page(self, step: int) -> None:
+        self.page = OPTIONS if self.page == ODDS else ODDS
+        self.app.sound.play("move")
+
+    def check_action(self, action: str, args: tuple[Any, ...]) -> bool:
+        if action == "page":
+            return self.optimal and self.rolled
+        if action == "move":
+            return len((self.odds if self.page == ODDS else self.options) or ()) > 1
+        return True
+
+    # -- drawing -----------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        import pygame
+
+        app, theme = self.app, self.theme
+        frame = self.frame_rect()
+        widgets.panel(
+            surface, frame, theme.colour("background"), theme.radius, theme.px(3), theme.colour("accent")
+        )
+        widgets.help_bar(surface, app, self)
+        pad = theme.px(18)
+        inner = frame.inflate(-2 * pad, -2 * pad)
+        title_size = theme.font("heading")
+        title_h = app.text.line_height(title_size, bold=True)
+        self._text(surface, t("yhint.title"), title_size, "text", (inner.x, inner.y), inner.w // 2, bold=True)
+        self._text(
+            surface,
+            self._status_line(),
+            theme.font("small"),
+            "text_dim",
+            (inner.right, inner.y + title_h // 4),
+            inner.w // 2,
+            anchor="topright",
+        )
+        top = inner.y + title_h + theme.px(10)
+        body = pygame.Rect(inner.x, top, inner.w, inner.bottom - top)
+        left_w = int(body.w * 0.40)
+        left = pygame.Rect(body.x, body.y, left_w, body.h)
+        right = pygame.Rect(left.right + pad, body.y, body.right - left.right - pad, body.h)
+        sides_h = self._die_sides(surface, left)
+        self._best_hold(
+            surface,
+            pygame.Rect(
+                left.x, left.y + sides_h + theme.px(10), left.w, left.bottom - left.y - sides_h - theme.px(10)
+            ),
+        )
+        if self.page == ODDS:
+            self._odds_table(surface, right)
+        else:
+            self._options_table(surface, right)
+
+    def frame_rect(self) -> pygame.Rect:
+        """The panel: the safe area above the help bar."""
+        import pygame
+
+        theme = self.theme
+        safe = theme.safe
+        bar_h = self.app.text.line_height(theme.font("small")) + theme.px(12)
+        return pygame.Rect(safe.x, safe.y, safe.w, safe.h - bar_h - theme.px(10))
+
+    def _status_line(self) -> str:
+        if not self.playing:
+            return t("yhint.no_position")
+        obs = self.obs
+        if not obs["rolls"]:
+            return t("yhint.before_roll")
+        power = obs["power"]
+        if power is not None and power["face"] == POWER and obs["rolls"] == self.game.rolls_per_turn:
+            return t("yhint.fourth_roll")
+        if obs["rolls_left"] == 0:
+            return t("yhint.no_roll_left")
+        return t("yhint.roll_of", roll=obs["rolls"], total=self.game.rolls_per_turn)
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: str,
+        pos: tuple[int, int],
+        width: int,
+        *,
+        anchor: str = "topleft",
+        bold: bool = False,
+    ) -> pygame.Rect:
+        """Text placed in left-to-right coordinates and mirrored in Persian."""
+        x, y = pos
+        if self.rtl:
+            x = self.theme.width - x
+            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
+        return widgets.draw_text(
+            surface,
+            self.app.text,
+            text,
+            size,
+            self.theme.colour(colour),
+            (x, y),
+            anchor,
+            bold=bold,
+            max_width=width,
+        )
+
+    def _rect(self, rect: pygame.Rect) -> pygame.Rect:
+        return self.theme.mirror(rect, self.rtl)
+
+    def _die_sides(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """Every die's six faces, one die a row; returns the height used."""
+        import pygame
+
+        app, theme, game = self.app, self.theme, self.game
+        size = theme.font("small")
+        head_h = app.text.line_height(size, bold=True)
+        self._text(surface, t("yhint.die_sides"), size, "accent", (area.x, area.y), area.w, bold=True)
+        dice = game.all_dice
+        obs = self.obs
+        label_w = max(app.text.size(self._die_name(i), size)[0] for i in range(len(dice))) + theme.px(10)
+        avail = int(area.h * 0.58) - head_h
+        cell_w = (area.w - label_w) // 6
+        fit = round(cell_w * 0.85 * theme.pixel_aspect / (1 - widgets.HELD_BAR))
+        row_h = min(theme.px(60), avail // len(dice), fit)
+        y = area.y + head_h + theme.px(4)
+        for i, die in enumerate(dice):
+            seen = obs["dice"][i] if obs is not None and obs["rolls"] else None
+            self._text(
+                surface, self._die_name(i), size, "text_dim", (area.x, y + row_h // 2 - head_h // 2), label_w
+            )
+            for j, face in enumerate(die.faces):
+                cell = pygame.Rect(area.x + label_w + j * cell_w, y, cell_w, row_h).inflate(-cell_w // 7, 0)
+                showing = seen is not None and seen["face"] == face.label
+                look, colour = face_look(app, i, game, face)
+                widgets.draw_die(
+                    surface,
+                    self._rect(cell),
+                    look,
+                    colour,
+                    showing and seen["held"],
+                    theme.pixel_aspect,
+                    held_colour=theme.colour("held"),
+                    text=app.text,
+                    focused=showing,
+                    focus_colour=theme.colour("accent"),
+                )
+            y += row_h
+        if game.power_die is not None:
+            small = theme.font("small") * 4 // 5
+            for line in app.text.wrap(t("yhint.power_legend"), small, area.w)[:3]:
+                self._text(surface, line, small, "text_dim", (area.x, y), area.w)
+                y += app.text.line_height(small)
+        return y - area.y
+
+    def _die_name(self, i: int) -> str:
+        if self.game.power_die is not None and i == len(self.game.dice):
+            return t("yhint.power_die")
+        return t("yhint.die", n=i + 1)
+
+    def _best_hold(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The best hold for the box under the cursor, drawn as the dice; then the computer's move."""
+        import pygame
+
+        app, theme, game = self.app, self.theme, self.game
+        size = theme.font("small")
+        line_h = app.text.line_height(size)
+        y = area.y
+        shown = self._left_choice()
+        if shown is not None:
+            title, hold = shown
+            self._text(surface, title, size, "accent", (area.x, y), area.w, bold=True)
+            y += line_h + theme.px(4)
+            n = len(game.all_dice)
+            cell_w = area.w // max(n, 5)
+            die_h = min(theme.px(64), round(cell_w * 0.8 * theme.pixel_aspect / (1 - widgets.HELD_BAR)))
+            for i, seen in enumerate(self.obs["dice"]):
+                die = game.all_dice[i]
+                face = die.faces[[f.label for f in die.faces].index(seen["face"])]
+                look, colour = face_look(app, i, game, face)
+                cell = pygame.Rect(area.x + i * cell_w, y, cell_w, die_h)
+                widgets.draw_die(
+                    surface,
+                    self._rect(cell),
+                    look,
+                    colour,
+                    bool(hold and hold[i]),
+                    theme.pixel_aspect,
+                    held_colour=theme.colour("held"),
+                    text=app.text,
+                )
+            y += die_h + theme.px(6)
+        elif self.playing and not self.rolled:
+            for line in app.text.wrap(t("yhint.roll_first"), size, area.w):
+                self._text(surface, line, size, "text_dim", (area.x, y), area.w)
+                y += line_h
+            y += theme.px(6)
+        if not self.rolled:
+            return
+        computer = self.computer
+        if computer is None:
+            message = self._waiting_text()
+        elif computer is False:
+            message = t("yhint.no_computer")
+        else:
+            message = t("yhint.computer", choice=choice_text(game, computer, self.numbers))
+        for line in app.text.wrap(message, size, area.w)[:3]:
+            self._text(surface, line, size, "text", (area.x, y), area.w)
+            y += line_h
+
+    def _left_choice(self) -> tuple[str, tuple[bool, ...] | None] | None:
+        """What the dice under the die sides show: (title, hold) for the row under the cursor."""
+        game = self.game
+        if not self.rolled:
+            return None
+        if self.page == OPTIONS:
+            options = self.options
+            if not options:
+                return None
+            option = options[min(self.option_focus, len(options) - 1)]
+            choice = option_choice(option, self.state)
+            return option_text(game, option), choice.hold
+        if not self.odds:
+            return None
+        row = self.odds[min(self.focus, len(self.odds) - 1)]
+        box = game.boxes[row.box_id]
+        if all(row.best_hold):
+            return t("yhint.best_stop", box=box_label(game, box)), None
+        return t("yhint.best_hold", box=box_label(game, box)), row.best_hold
+
+    def _waiting_text(self) -> str:
+        job = self.job
+        if job is not None and job.error:
+            return t("yhint.error", error=job.error)
+        if job is not None and job.get("no_table"):
+            return t("yhint.no_table")
+        if job is not None and job.progress is not None and job.progress < 1:
+            return t("yhint.preparing", percent=int(100 * job.progress))
+        return t("yhint.thinking") + "." * (1 + int(self._spin * 3))
+
+    def _table(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        headers: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        focus: int,
+        widths: Sequence[float],
+        dim_rows: Sequence[bool] = (),
+    ) -> None:
+        """Rows under a header; the first column at the reading start, the others right-aligned."""
+        import pygame
+
+        app, theme = self.app, self.theme
+        size = theme.font("small")
+        line_h = app.text.line_height(size)
+        row_h = line_h + theme.px(8)
+        xs = [area.x]
+        for w in widths[:-1]:
+            xs.append(xs[-1] + int(w * area.w))
+        col_w = [int(w * area.w) for w in widths]
+
+        def cells(y: int, texts: Sequence[str], colour: str, bold: bool = False) -> None:
+            for c, text in enumerate(texts):
+                if c == 0:
+                    self._text(
+                        surface,
+                        text,
+                        size,
+                        colour,
+                        (xs[0] + theme.px(8), y),
+                        col_w[0] - theme.px(12),
+                        bold=bold,
+                    )
+                else:
+                    right = xs[c] + col_w[c] - theme.px(8)
+                    self._text(
+                        surface,
+                        text,
+                        size,
+                        colour,
+                        (right, y),
+                        col_w[c] - theme.px(8),
+                        anchor="topright",
+                        bold=bold,
+                    )
+
+        cells(area.y, headers, "text_dim", bold=True)
+        top = area.y + line_h + theme.px(8)
+        visible = max(1, (area.bottom - top) // row_h)
+        first = 0 if focus < visible else min(focus - visible + 1, max(0, len(rows) - visible))
+        for i in range(first, min(len(rows), first + visible)):
+            y = top + (i - first) * row_h
+            band = pygame.Rect(area.x, y - theme.px(3), area.w, row_h - theme.px(2))
+            if i == focus:
+                widgets.panel(
+                    surface,
+                    self._rect(band),
+                    theme.colour("panel_focus"),
+                    theme.px(8),
+                    theme.px(2),
+                    theme.colour("accent"),
+                )
+            elif i % 2 == 0:
+                widgets.panel(surface, self._rect(band), theme.colour("panel"), theme.px(8))
+            dim = i < len(dim_rows) and dim_rows[i]
+            cells(y, rows[i], "text_dim" if dim else "text")
+        if first + visible < len(rows):
+            self._text(
+                surface,
+                "▼",
+                size,
+                "text_dim",
+                (area.right, area.bottom - line_h),
+                theme.px(40),
+                anchor="topright",
+            )
+
+    def _odds_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        headers = [t("yhint.col.box"), t("yhint.col.now"), t("yhint.col.next"), t("yhint.col.end")]
+        if self.odds is None:
+            self._table(surface, area, headers, [], 0, (0.43, 0.15, 0.21, 0.21))
+            self._text(
+                surface,
+                self._waiting_text(),
+                self.theme.font("small"),
+                "text_dim",
+                (area.x + self.theme.px(8), area.y + self.theme.px(50)),
+                area.w,
+            )
+            return
+        rows = []
+        for row in self.odds:
+            box = self.game.boxes[row.box_id]
+            now = "" if row.now_points is None else format_number(row.now_points)
+            rows.append([box_label(self.game, box), now, percent(row.next_roll), percent(row.end_of_turn)])
+        dim = [row.end_of_turn <= 0 and not row.now_points for row in self.odds]
+        self._table(surface, area, headers, rows, self.focus, (0.43, 0.15, 0.21, 0.21), dim)
+
+    def _options_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        headers = [t("yhint.col.option"), t("yhint.col.expected"), t("yhint.col.lost")]
+        options = self.options
+        if not options:
+            self._table(surface, area, headers, [], 0, (0.56, 0.24, 0.20))
+            self._text(
+                surface,
+                self._waiting_text(),
+                self.theme.font("small"),
+                "text_dim",
+                (area.x + self.theme.px(8), area.y + self.theme.px(50)),
+                area.w,
+            )
+            return
+        best = options[0].expected
+        rows = []
+        for option in options:
+            lost = best - option.expected
+            rows.append(
+                [
+                    option_text(self.game, option),
+                    format_number(round(option.expected, 1)),
+                    t("yhint.best") if lost < 0.005 else "−" + format_number(round(lost, 2)),
+                ]
+            )
+        self._table(surface, area, headers, rows, self.option_focus, (0.56, 0.24, 0.20))
+
+
+# -- scenes (tvgames screenshot, golden images, tvgames bench) ------------------------------------------
+def play_turns(state: YahtzeeState, turns: Sequence[tuple[Sequence[int], str]]) -> None:
+    """Play whole turns on ``state``: one roll showing the face indices given, then the box named."""
+    for faces, key in turns:
+        state.apply_action(ROLL)
+        for face in faces:
+            state.apply_action(face)
+        state.apply_action(state.string_to_action(f"score {key}"))
+
+
+def roll(state: YahtzeeState, faces: Sequence[int], hold: Sequence[int] = ()) -> None:
+    """Hold the dice ``hold`` (indices) if a roll was made, then roll; the dice in the air show ``faces``."""
+    for die in hold:
+        state.apply_action(TOGGLE_HOLD + die)
+    state.apply_action(ROLL)
+    for face in faces:
+        state.apply_action(face)
+
+
+def subgame_solver(mode: str, filled: Sequence[str]) -> Solver:
+    """An exact optimal table for every card that has at least the boxes ``filled`` (a sub-game:
+    well under a second instead of the full table's build). Scenes and tests use it so that their
+    pictures and numbers do not depend on a cached full table."""
+    return _subgame_solver(mode, tuple(sorted(filled)))
+
+
+_subgames: dict[tuple[str, tuple[str, ...]], Solver] = {}
+
+
+def _subgame_solver(mode: str, filled: tuple[str, ...]) -> Solver:
+    from engines.yahtzee.solver import BOXES, Solver, rules_for
+
+    key = (mode, filled)
+    if key not in _subgames:
+        solver = Solver(rules_for(mode))
+        solver.build(within=sum(1 << BOXES.index(k) for k in filled))
+        _subgames[key] = solver
+    return _subgames[key]
+
+
+CLASSIC_SCENE_TURNS = (
+    ((0, 0, 1, 2, 4), "ones"),
+    ((1, 1, 1, 3, 5), "twos"),
+    ((3, 3, 3, 0, 2), "fours"),
+    ((5, 5, 5, 4, 4), "full_house"),
+    ((0, 1, 2, 3, 5), "small_straight"),
+    ((5, 4, 4, 3, 2), "chance"),
+)
+
+
+def _backdrop(app: Any) -> None:
+    from app.screen import Screen
+
+    class Backdrop(Screen):
+        def draw(self, surface: pygame.Surface) -> None:
+            widgets.background(surface, self.theme)
+
+    app.push(Backdrop())
+
+
+def _scene_hint(app: Any, state: YahtzeeState, solver: Solver | None = None, page: str = ODDS) -> None:
+    _backdrop(app)
+    screen = HintScreen(state, solver=solver)
+    app.push(screen)
+    screen.wait()
+    screen.page = page
+
+
+def _register_scenes() -> None:
+    from app.scenes import scene
+    from engines.core import load_game
+
+    @scene("yahtzee-hint", "Classic hint (key 5): die sides, odds of each box, the computer's hold")
+    def _classic(app: Any) -> None:
+        state = load_game("yahtzee-classic").new_initial_state()
+        play_turns(state, CLASSIC_SCENE_TURNS)
+        roll(state, (2, 2, 4, 2, 5))
+        _scene_hint(app, state, subgame_solver("classic", [k for _, k in CLASSIC_SCENE_TURNS]))
+
+    @scene("yahtzee-hint-options", "Dice Party hint, options page: expected final score of every choice")
+    def _options(app: Any) -> None:
+        state = load_game("dice-party", num_players=2).new_initial_state()
+        for turn in CLASSIC_SCENE_TURNS:
+            play_turns(state, [turn, turn])
+        roll(state, (4, 4, 1, 3, 4))
+        roll(state, (4, 2), hold=(0, 1, 4))
+        _scene_hint(app, state, subgame_solver("dice-party", [k for _, k in CLASSIC_SCENE_TURNS]), OPTIONS)
+
+    @scene("yahtzee-hint-painted", "Painted hint: the five coloured dice and the colour boxes' odds")
+    def _painted(app: Any) -> None:
+        state = load_game("yahtzee-painted").new_initial_state()
+        play_turns(state, [((0, 1, 2, 3, 4), "straight"), ((2, 2, 2, 4, 4), "full_house")])
+        roll(state, (0, 3, 3, 1, 3))
+        roll(state, (2, 4), hold=(1, 2, 4))
+        _scene_hint(app, state)
+
+    @scene("yahtzee-hint-power", "Power hint: the Power die's faces, a Power showing on the third roll")
+    def _power(app: Any) -> None:
+        state = load_game("yahtzee-power").new_initial_state()
+        play_turns(state, [((0, 1, 2, 3, 4, 0), "large_straight_1"), ((5, 5, 5, 1, 1, 1), "full_house")])
+        roll(state, (4, 4, 2, 4, 0, 1))
+        roll(state, (1, 3, 0), hold=(0, 1, 3))
+        roll(state, (4, 3, 5), hold=())
+        _scene_hint(app, state)
+
+
+_register_scenes()
