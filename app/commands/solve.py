@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise UserError(str(exc)) from exc
     path = table_path(rules)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     solver = None if args.rebuild else loaded_solver(rules) or load_table(rules)
     source = "cache"
     if solver is not None and not path.exists():
@@ -63,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         solver = get_solver(rules, rebuild=True, progress=progress)
         print(file=sys.stderr)
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     times = decision_times(solver)
     result = {
         "game": "yahtzee",
@@ -71,10 +72,12 @@ def run(args: argparse.Namespace) -> int:
         "expected_score": round(float(solver.values[state_index(0, 0, 0)]), 6),
         "table": source,
         "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu_seconds, 3),
         "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "table_path": str(path),
         "table_bytes": path.stat().st_size if path.exists() else None,
         "decision_ms_median": round(float(times["median_ms"]), 4),
+        "decision_cpu_ms_median": round(float(times["cpu_median_ms"]), 4),
         "decisions_timed": times["count"],
     }
     if args.json:
@@ -83,7 +86,11 @@ def run(args: argparse.Namespace) -> int:
     what = "built in" if source == "built" else "loaded from the cache in"
     size = f"{result['table_bytes'] / 2**20:.1f} MiB" if result["table_bytes"] else "not saved"
     print(f"{rules.mode} yahtzee, joker {rules.joker}: expected score {result['expected_score']:.4f}")
-    print(f"table {what} {seconds:.2f} s; peak memory {result['peak_memory_mb']:.0f} MB")
+    memory = result["peak_memory_mb"]
+    print(f"table {what} {seconds:.2f} s ({cpu_seconds:.2f} s CPU); peak memory {memory:.0f} MB")
     print(f"table on disk: {size} ({path})")
-    print(f"median decision: {result['decision_ms_median']:.3f} ms over {times['count']} positions")
+    print(
+        f"median decision: {result['decision_ms_median']:.3f} ms "
+        f"({result['decision_cpu_ms_median']:.3f} ms CPU) over {times['count']} positions"
+    )
     return 0

@@ -454,9 +454,9 @@ class Solver:
         if joker_states.size == 0:
             return
         states = state_index(mask[joker_states], upper[joker_states], bonus[joker_states])
-        for roll in self.dice.yahtzee_rolls:
-            value, _ = self.box_values(states, np.full(len(states), roll))
-            best[roll, joker_states] = value.max(1)
+        faces = len(self.dice.yahtzee_rolls)
+        value, _ = self.box_values(np.repeat(states, faces), np.tile(self.dice.yahtzee_rolls, len(states)))
+        best[np.ix_(self.dice.yahtzee_rolls, joker_states)] = value.max(1).reshape(len(states), faces).T
 
     def keep_values(self, roll_values: np.ndarray) -> np.ndarray:
         """(462, N) the expected value of each keep, from (252, N) values of the roll it leads to.
