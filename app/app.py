@@ -64,7 +64,12 @@ class App:
         self.settings = Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
-        self.lang = lang or self.settings.language
+        from app.settings import FILE_NAME
+
+        # A box that has never been set up speaks its profile's language.
+        first_start = not self.storage.exists(FILE_NAME)
+        self.lang = lang or (profile.default_language if first_start else self.settings.language)
+        self.settings.language = self.lang  # what the settings screen shows (saved only on a change)
         i18n.set_language(self.lang)
         pygame.init()
         self.display = Display(profile, display_mode)

@@ -17,6 +17,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--lang", choices=("en", "fa"), default="en")
     p.add_argument("--out", help="PNG file to write")
+    p.add_argument(
+        "--tv-aspect",
+        action="store_true",
+        help="scale the picture to the TV's shape, as it looks on the TV (PAL 720x576 at 4:3 -> 768x576)",
+    )
     p.set_defaults(func=run)
 
 
@@ -46,6 +51,10 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from exc
     except ValueError as exc:  # a bad --keys script
         raise UserError(str(exc)) from exc
+    if args.tv_aspect:
+        aw, ah = headless.app.profile.display_aspect
+        height = frame.get_height()
+        frame = pygame.transform.smoothscale(frame, (round(height * aw / ah), height))
     try:
         pygame.image.save(frame, args.out)
     except (pygame.error, OSError) as exc:

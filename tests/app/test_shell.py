@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -14,6 +15,13 @@ from app.screens.menu import ConfirmScreen, MenuScreen
 from app.screens.resume import ResumeScreen
 from app.screens.settings import SettingsScreen
 from remote.buttons import Button
+
+
+@pytest.fixture(autouse=True)
+def _no_game_built(monkeypatch):
+    """The shell on its own: every game "coming soon", whatever the game helpers have registered."""
+    unbuilt = tuple(dataclasses.replace(g, start=None, resume=None) for g in catalog.GAMES)
+    monkeypatch.setattr(catalog, "GAMES", unbuilt)
 
 
 @pytest.fixture
