@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "keys", "profiles")
@@ -39,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # `tvgames ... | head` closed the pipe: not an error worth a traceback.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stop the interpreter's flush at exit failing
+        return 0
 
 
 if __name__ == "__main__":
