@@ -1,0 +1,121 @@
+"""The real loop: keyboard events and remote sources reach the screens; first frame; idle sleeps."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from app import catalog
+from app.app import App, FakeClock, Headless
+from app.profiles import load_profile
+from app.screens.home import HomeScreen
+from remote.buttons import Button
+from remote.sources import RawEvent
+
+
+@pytest.fixture(autouse=True)
+def _no_game_built(monkeypatch):
+    monkeypatch.setattr(catalog, "GAMES", tuple(dataclasses.replace(g, start=None) for g in catalog.GAMES))
+
+
+class ListSource:
+    """Raw events handed out once their time has come (an injected remote)."""
+
+    def __init__(self, events):
+        self.events = list(events)
+        self.reads = 0
+        self.closed = False
+
+    def read(self, now):
+        self.reads += 1
+        due = [e for e in self.events if e.time <= now]
+        self.events = [e for e in self.events if e.time > now]
+        return due
+
+    def close(self):
+        self.closed = True
+
+
+def test_keyboard_events_reach_the_screen_and_the_first_frame_is_reported(tmp_path):
+    app = App(load_profile("sd-pal"), display_mode="window", lang="en", data_dir=tmp_path, sound=False)
+    home = HomeScreen()
+    app.push(home)
+    first = []
+    for key in (pygame.K_RIGHT, pygame.K_RIGHT):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0))
+    try:
+        app.run(until=app.clock() + 0.3, on_first_frame=lambda: first.append(app.frames))
+    finally:
+        app.close()
+    assert first == [1]
+    # two quick keyboard presses of the same key: the keyboard is not de-duplicated like IR
+    assert home.focused.id == "monopoly-dice"
+
+
+def test_late_remote_sources_are_polled_and_translated(tmp_path):
+    clock = FakeClock()
+    profile = load_profile("rpi")
+    app = App(profile, display_mode="offscreen", lang="en", data_dir=tmp_path, clock=clock, sound=False)
+    home = HomeScreen()
+    app.push(home)
+    t = clock.now
+    source = ListSource(
+        [
+            RawEvent(t + 0.05, "EV_KEY", "KEY_RIGHT", 1, "gpio_ir_recv"),
+            RawEvent(t + 0.10, "EV_KEY", "KEY_RIGHT", 0, "gpio_ir_recv"),
+        ]
+    )
+    app.pipeline.add_source(source)
+    for _ in range(40):
+        clock.advance(0.02)
+        app.step()
+    assert source.reads >= 40
+    assert home.focused.id == "dice-party"
+    app.close()
+    assert source.closed
+
+
+def test_ctrl_q_and_window_close_stop_the_loop(tmp_path):
+    app = App(load_profile("hd-720"), display_mode="offscreen", lang="en", data_dir=tmp_path, sound=False)
+    app.push(HomeScreen())
+    app.running = True
+    app.handle_pygame_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL), 0.0)
+    assert not app.running
+    app.running = True
+    app.handle_pygame_event(pygame.event.Event(pygame.QUIT), 0.0)
+    assert not app.running
+    app.close()
+
+
+def test_idle_wake_follows_deadlines(tmp_path):
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    try:
+        app = h.app
+        h.settle()
+        now = h.clock.now
+        assert app.next_wake(now) > 0.2  # nothing due: long sleep (input is still read every frame)
+        app.toast("hello", seconds=0.05)
+        assert app.next_wake(now) <= 0.05 + 1e-9
+        app.pipeline.push_key(Button.RIGHT, True, now)
+        app.step(now)
+        deadline = app.pipeline.next_deadline()
+        assert deadline is not None and app.next_wake(now) <= deadline - now + 1e-9
+    finally:
+        h.close()
+
+
+def test_language_switch_relayouts_every_screen(tmp_path):
+    h = Headless(profile="hd-720", lang="en", data_dir=tmp_path)
+    try:
+        before = pygame.image.tobytes(h.render(), "RGB")
+        h.app.set_language("fa")
+        assert h.app.rtl
+        after = pygame.image.tobytes(h.render(), "RGB")
+        assert before != after
+        h.keys("LEFT")  # mirrored carousel: LEFT is "next"
+        assert h.top.focused.id == "dice-party"
+    finally:
+        h.close()
