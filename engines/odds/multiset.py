@@ -66,14 +66,10 @@ class MultisetSpace:
     """(O,) how many entries of each :attr:`sub_keeps` row are distinct keeps."""
     full_keep: np.ndarray
     """(O,) index of the keep that holds every die of the outcome (that is: stop rolling)."""
-    partial_keeps: np.ndarray
-    """(K',) the keeps that leave some dice to roll (the others are :attr:`full_keep`: no change)."""
-    pair_outcomes: np.ndarray
-    """(N,) the outcome of every non-zero transition entry of the partial keeps, keep after keep."""
-    pair_probs: np.ndarray
-    """(N,) the probability of each of those entries."""
-    pair_starts: np.ndarray
-    """(K',) where each partial keep's entries start in :attr:`pair_outcomes` (for ``np.add.reduceat``)."""
+    children: np.ndarray
+    """(K, k) the keep made by adding one die showing face f to keep k (-1 when k holds every die)."""
+    size_levels: tuple[np.ndarray, ...]
+    """``size_levels[s]``: the indices of the keeps holding s dice, for s = 0..n_dice."""
     _outcome_codes: np.ndarray
     _outcome_order: np.ndarray
     _keep_codes: np.ndarray
@@ -195,9 +191,11 @@ def _build(n_dice: int, face_probs: tuple[float, ...]) -> MultisetSpace:
     slot = np.arange(rows.size) - np.searchsorted(rows, rows)  # rank of each keep within its row
     sub_keeps[rows, slot] = cols
 
-    partial_keeps = np.flatnonzero(keep_sizes < n_dice)
-    pair_rows, pair_outcomes = np.nonzero(transition[partial_keeps])
-    pair_starts = np.searchsorted(pair_rows, np.arange(len(partial_keeps)))
+    children = np.full((len(keeps), k), -1, dtype=np.int64)
+    open_keeps = keep_sizes < n_dice
+    grown = keeps[open_keeps][:, None, :] + np.eye(k, dtype=np.int64)[None, :, :]
+    children[open_keeps] = keep_order[np.searchsorted(keep_codes[keep_order], _encode(grown, n_dice))]
+    size_levels = tuple(_readonly(np.flatnonzero(keep_sizes == s)) for s in range(n_dice + 1))
 
     return MultisetSpace(
         n_dice=n_dice,
@@ -212,10 +210,8 @@ def _build(n_dice: int, face_probs: tuple[float, ...]) -> MultisetSpace:
         sub_keeps=_readonly(sub_keeps),
         sub_keep_counts=_readonly(sub_counts),
         full_keep=_readonly(full_keep),
-        partial_keeps=_readonly(partial_keeps),
-        pair_outcomes=_readonly(pair_outcomes),
-        pair_probs=_readonly(transition[partial_keeps[pair_rows], pair_outcomes]),
-        pair_starts=_readonly(pair_starts),
+        children=_readonly(children),
+        size_levels=size_levels,
         _outcome_codes=_readonly(outcome_codes[outcome_order]),
         _outcome_order=_readonly(outcome_order),
         _keep_codes=_readonly(keep_codes[keep_order]),

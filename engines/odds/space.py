@@ -261,29 +261,24 @@ class DiceSpace:
         return result
 
 
-_FEW_PAIRS = 64
-
-
 def _expect_axis(values: np.ndarray, space: MultisetSpace) -> np.ndarray:
     """(before, O, after) -> (before, K, after): the transition applied along the middle axis.
 
-    Full keeps (every die held) leave the outcome as it is; the others reach only the outcomes
-    that contain them (about 4,000 of 116,424 entries for 5d6), so their sums gather just the
-    non-zero entries. This also keeps the hot path off BLAS, whose threads stall on a busy machine.
+    Dice are rolled one at a time: a keep of s dice is worth the average, over the face of one
+    more die, of the keeps of s + 1 dice, and a keep of every die is the outcome itself. So the
+    keeps are filled from the full ones down, with k gathers per size (1,260 rows for 5d6 instead
+    of the 116,424 entries of the matrix). This also keeps the hot path off BLAS, whose threads
+    stall on a busy machine.
     """
     result = np.empty((values.shape[0], space.n_keeps, values.shape[2]))
     result[:, space.full_keep] = values
-    if space.pair_outcomes.size <= _FEW_PAIRS:
-        # A die or two: a handful of scaled slice additions beats a gather and a reduceat.
-        bounds = list(space.pair_starts) + [space.pair_outcomes.size]
-        for keep, start, stop in zip(space.partial_keeps, bounds, bounds[1:], strict=False):
-            total = result[:, keep]
-            np.multiply(values[:, space.pair_outcomes[start]], space.pair_probs[start], out=total)
-            for pair in range(start + 1, stop):
-                total += values[:, space.pair_outcomes[pair]] * space.pair_probs[pair]
-    else:
-        terms = values[:, space.pair_outcomes] * space.pair_probs[None, :, None]
-        result[:, space.partial_keeps] = np.add.reduceat(terms, space.pair_starts, axis=1)
+    probs = space.face_probs
+    for level in reversed(space.size_levels[:-1]):
+        children = space.children[level]
+        total = result[:, children[:, 0]] * probs[0]
+        for face in range(1, space.n_faces):
+            total += result[:, children[:, face]] * probs[face]
+        result[:, level] = total
     return result
 
 

@@ -93,14 +93,20 @@ def test_allowed_keeps_are_exactly_the_sub_multisets(n):
         assert space.keep_tuples[space.full_keep[o]] == roll
 
 
-def test_sparse_pairs_rebuild_the_transition():
-    space = multiset_space(5)
-    rebuilt = np.zeros_like(space.transition)
-    rebuilt[space.full_keep, np.arange(space.n_outcomes)] = 1.0
-    bounds = list(space.pair_starts) + [space.pair_outcomes.size]
-    for keep, start, stop in zip(space.partial_keeps, bounds, bounds[1:], strict=False):
-        rebuilt[keep, space.pair_outcomes[start:stop]] = space.pair_probs[start:stop]
-    assert np.abs(rebuilt - space.transition).max() == 0
+@pytest.mark.parametrize("n", [1, 3, 5])
+def test_children_add_one_die_and_levels_sort_keeps_by_size(n):
+    space = multiset_space(n)
+    for k in range(space.n_keeps):
+        for face in range(6):
+            child = space.children[k, face]
+            if space.keep_sizes[k] == n:
+                assert child == -1
+            else:
+                expected = space.keeps[k] + np.eye(6, dtype=np.int64)[face]
+                assert np.array_equal(space.keeps[child], expected)
+    for size, level in enumerate(space.size_levels):
+        assert np.all(space.keep_sizes[level] == size)
+    assert sum(len(level) for level in space.size_levels) == space.n_keeps
 
 
 def test_lookups_round_trip_and_take_any_order():
