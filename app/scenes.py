@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 SCENE_MODULES: tuple[str, ...] = (
     "app.screens.yahtzee.scenes",
     "app.screens.yahtzee.hint",
+    "app.screens.yahtzee.results",
 )
 """Modules (besides this one) that register scenes when imported: game helpers add theirs here."""
 
