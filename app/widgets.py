@@ -265,13 +265,16 @@ def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
     return items
 
 
-def help_bar(surface: pygame.Surface, app: App, screen: Screen) -> pygame.Rect:
-    """The line of key chips at the bottom of the safe area: what each button does here.
+def help_bar(
+    surface: pygame.Surface, app: App, screen: Screen, area: pygame.Rect | None = None
+) -> pygame.Rect:
+    """The line of key chips at the bottom of ``area`` (default: the safe area): what each button
+    does here. A modal passes its own panel.
 
-    If the chips do not fit across the safe area, the text shrinks (to 75 %); what still does not
-    fit is left off (the INFO overlay lists everything)."""
+    If the chips do not fit across, the text shrinks (to 75 %); what still does not fit is left
+    off (the INFO overlay lists everything)."""
     theme = app.theme
-    safe = theme.safe
+    safe = area or theme.safe
     items = help_items(screen)
     size = theme.font("small")
     gap, pad = theme.px(26), theme.px(8)

@@ -63,7 +63,8 @@ class ChoiceScreen(ModalScreen[T], Generic[T]):
         row_h = int(app.text.line_height(size) * 1.6)
         width = min(theme.safe.w, max(theme.px(520), theme.safe.w // 2))
         message_h = theme.font("body") * 2 if self.message_key else 0
-        height = theme.font("title") + theme.px(60) + message_h + row_h * len(self.items)
+        bar_h = app.text.line_height(theme.font("small")) + theme.px(24)
+        height = theme.font("title") + theme.px(60) + message_h + row_h * len(self.items) + bar_h
         box = pygame.Rect(0, 0, width, min(height, theme.safe.h - theme.px(60)))
         box.center = theme.safe.center
         widgets.panel(
@@ -94,7 +95,9 @@ class ChoiceScreen(ModalScreen[T], Generic[T]):
                 max_width=box.w - theme.px(48),
             )
             y += message_h
-        rows = pygame.Rect(box.x + theme.px(20), y, box.w - theme.px(40), box.bottom - y - theme.px(12))
+        rows = pygame.Rect(
+            box.x + theme.px(20), y, box.w - theme.px(40), box.bottom - y - theme.px(12) - bar_h
+        )
         widgets.list_rows(
             surface,
             app,
@@ -103,6 +106,7 @@ class ChoiceScreen(ModalScreen[T], Generic[T]):
             self.focus.focus,
             row_height=row_h,
         )
+        widgets.help_bar(surface, app, self, box.inflate(-theme.px(40), -theme.px(20)))
 
 
 class MenuScreen(ChoiceScreen[str]):
