@@ -42,7 +42,6 @@ from engines.yahtzee.solver import (
     YAHTZEE,
     Solver,
     SolverRules,
-    TurnTables,
     layer_states,
     rules_for,
     state_index,
@@ -178,20 +177,45 @@ class Advisor:
 
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
-        self._cache: dict[int, TurnTables] = {}
+        self._boxes: dict[int, np.ndarray] = {}
+        self._rolls: dict[tuple[int, int], np.ndarray] = {}
 
-    def tables(self, state: int) -> TurnTables:
-        found = self._cache.get(state)
+    def _all_boxes(self, state: int) -> np.ndarray:
+        """(252, 13) the value of every box for every final roll from ``state`` (cached)."""
+        found = self._boxes.get(state)
         if found is None:
-            if len(self._cache) > 64:
-                self._cache.clear()
-            found = self._cache[state] = self.solver.turn(np.array([state]))
+            if len(self._boxes) > 64:
+                self._boxes.clear()
+                self._rolls.clear()
+            n = len(self.solver.dice.rolls)
+            found, _ = self.solver.box_values(np.full(n, state), np.arange(n))
+            self._boxes[state] = found
+        return found
+
+    def roll_values(self, state: int, rolls_left: int) -> np.ndarray:
+        """(252,) the value of each roll with ``rolls_left`` rolls still to come (cached)."""
+        found = self._rolls.get((state, rolls_left))
+        if found is None:
+            final = self._all_boxes(state).max(1)
+            if rolls_left == 0:
+                found = final
+            else:
+                dice = self.solver.dice
+                keep = dice.space.transition @ self.roll_values(state, rolls_left - 1)
+                found = keep[dice.sub_keeps].max(1)
+                if self.solver.rules.stop_on_yahtzee:
+                    found[dice.yahtzee_rolls] = final[dice.yahtzee_rolls]
+            self._rolls[(state, rolls_left)] = found
         return found
 
     def box_values(self, pos: Position) -> np.ndarray:
         """(13,) the value of scoring the dice in each box now (-inf where not allowed)."""
         roll = self.solver.dice.roll_of(pos.numbers)
-        return self.tables(pos.state).boxes[roll]
+        cached = self._boxes.get(pos.state)
+        if cached is not None:
+            return cached[roll]
+        value, _ = self.solver.box_values(np.array([pos.state]), np.array([roll]))
+        return value[0]
 
     def hold_values(self, pos: Position) -> list[tuple[tuple[int, ...], float]]:
         """Each distinct hold (as sorted numbers, every die kept excluded) and its value."""
@@ -199,15 +223,15 @@ class Advisor:
             return []
         dice = self.solver.dice
         roll = dice.roll_of(pos.numbers)
-        keep_values = self.tables(pos.state).keep[pos.rolls_left - 1][:, 0]
-        out = []
         full = int(dice.roll_keep[roll])
-        for keep in dict.fromkeys(int(k) for k in dice.sub_keeps[roll]):
-            if keep == full:
-                continue
+        keeps = [k for k in dict.fromkeys(int(k) for k in dice.sub_keeps[roll]) if k != full]
+        # Only this roll's holds are needed at the top level: a few rows of the keep -> roll matrix.
+        values = dice.space.transition[keeps] @ self.roll_values(pos.state, pos.rolls_left - 1)
+        out = []
+        for keep, value in zip(keeps, values, strict=True):
             counts = dice.keeps[keep]
             hold = tuple(face + 1 for face in range(6) for _ in range(int(counts[face])))
-            out.append((hold, float(keep_values[keep])))
+            out.append((hold, float(value)))
         return out
 
     def options(self, pos: Position, boxes: tuple[Any, ...]) -> list[Option]:

@@ -326,6 +326,8 @@ class Solver:
             self.values[state_index(ALL_FILLED, ups, bonus)] = np.where(ups >= cap, rules.upper_bonus, 0)
         self._joker_points = joker_points(rules)
         self._scoring_rows = {box: np.flatnonzero(self.scores[box]) for box in LOWER_BOXES}
+        self._is_yahtzee_roll = np.zeros(len(self.dice.rolls), dtype=bool)
+        self._is_yahtzee_roll[self.dice.yahtzee_rolls] = True
 
     # -- building ------------------------------------------------------------------------------
     def build(
@@ -418,7 +420,7 @@ class Solver:
         filled = (mask[:, None] >> np.arange(NUM_BOXES)[None, :]) & 1 == 1
         allowed = ~filled
         extra = np.zeros(len(states))
-        is_roll_y = np.isin(rolls, self.dice.yahtzee_rolls)
+        is_roll_y = self._is_yahtzee_roll[rolls]
         if rules.has_bonus:
             joker = is_roll_y & (mask & YAHTZEE_BIT != 0)
             if joker.any():
