@@ -8,13 +8,17 @@ numpy arrays laid out *roll x state*:
 
 * final-roll values ``F`` (252 x N): the best box for each roll, i.e. its points plus the value of the
   state it leads to (Joker and bonus rules included);
-* keep values ``K = T @ F`` (462 x N), ``T`` the keep -> roll transition matrix;
-* roll values ``R`` (252 x N): the best keep among each roll's sub-multisets, found level by level
+* keep values ``K = T @ F`` (462 x N), ``T`` the keep -> roll transition matrix, computed level by
+  level instead (a keep of k dice is the mean of the six keeps with one more die);
+* roll values ``R`` (252 x N): the best keep among each roll's sub-multisets, also level by level
   (the best sub-keep of a multiset is itself or the best sub-keep of one of its one-smaller parents);
+  in Dice Party a five of a kind ends the rolling, so its value is ``F``, not the best keep;
 * twice, then the expectation over the first roll.
 
-At play time a decision recomputes this one-turn expectimax for a single state from the table
-(:func:`turn_tables`), which takes well under a millisecond.
+Only reachable states are solved: the upper subtotal must be makeable by the filled upper boxes, the
+bonus flag needs a filled YAHTZEE box, and the subtotals too low to reach the bonus any more share
+one value. At play time :class:`engines.yahtzee.ai.Advisor` redoes the one-turn expectimax for a
+single state from the table, in well under a millisecond.
 
 The Joker convention is a rule option (:attr:`SolverRules.joker`):
 
@@ -296,15 +300,13 @@ class TurnTables:
     ``final`` (252, N) is the value of each roll after the last roll (its best box). ``roll[i]``
     (252, N) is the value of a roll with ``i`` rolls left (``roll[0]`` is ``final``); ``keep[i]``
     (462, N) the value of each keep with ``i + 1`` rolls left, so ``keep[0]`` is the hold before
-    the last roll. ``expected`` (N,) is the value before the first roll. For a single state
-    ``boxes`` (252, 13) also holds the value of every box for every roll (-inf where not allowed).
+    the last roll. ``expected`` (N,) is the value before the first roll.
     """
 
     final: np.ndarray
     keep: list[np.ndarray]
     roll: list[np.ndarray]
     expected: np.ndarray
-    boxes: np.ndarray | None = None
 
 
 SMALL_BATCH = 4
@@ -497,10 +499,8 @@ class Solver:
             n_rolls = len(dice.rolls)
             value, _ = self.box_values(np.repeat(states, n_rolls), np.tile(np.arange(n_rolls), len(states)))
             final = value.max(1).reshape(len(states), n_rolls).T
-            boxes = value if len(states) == 1 else None
         else:
             final = self.final_values(states)
-            boxes = None
         rolls = [final]
         keeps = []
         for _ in range(self.rules.rolls_per_turn - 1):
@@ -511,7 +511,7 @@ class Solver:
                 value[dice.yahtzee_rolls] = final[dice.yahtzee_rolls]
             rolls.append(value)
         expected = dice.first_roll @ rolls[-1]
-        return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected, boxes=boxes)
+        return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected)
 
 
 def build_table(
