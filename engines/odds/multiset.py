@@ -68,6 +68,9 @@ class MultisetSpace:
     """(O,) index of the keep that holds every die of the outcome (that is: stop rolling)."""
     children: np.ndarray
     """(K, k) the keep made by adding one die showing face f to keep k (-1 when k holds every die)."""
+    parents: np.ndarray
+    """(K, k) the keep made by taking one die showing face f out of keep k (the empty keep, 0, when
+    k holds no such die: it is inside every keep, so a max over parents stays a max over sub-keeps)."""
     size_levels: tuple[np.ndarray, ...]
     """``size_levels[s]``: the indices of the keeps holding s dice, for s = 0..n_dice."""
     _outcome_codes: np.ndarray
@@ -195,6 +198,10 @@ def _build(n_dice: int, face_probs: tuple[float, ...]) -> MultisetSpace:
     open_keeps = keep_sizes < n_dice
     grown = keeps[open_keeps][:, None, :] + np.eye(k, dtype=np.int64)[None, :, :]
     children[open_keeps] = keep_order[np.searchsorted(keep_codes[keep_order], _encode(grown, n_dice))]
+    shrunk = keeps[:, None, :] - np.eye(k, dtype=np.int64)[None, :, :]
+    has_face = keeps > 0
+    parents = np.zeros((len(keeps), k), dtype=np.int64)
+    parents[has_face] = keep_order[np.searchsorted(keep_codes[keep_order], _encode(shrunk[has_face], n_dice))]
     size_levels = tuple(_readonly(np.flatnonzero(keep_sizes == s)) for s in range(n_dice + 1))
 
     return MultisetSpace(
@@ -211,6 +218,7 @@ def _build(n_dice: int, face_probs: tuple[float, ...]) -> MultisetSpace:
         sub_keep_counts=_readonly(sub_counts),
         full_keep=_readonly(full_keep),
         children=_readonly(children),
+        parents=_readonly(parents),
         size_levels=size_levels,
         _outcome_codes=_readonly(outcome_codes[outcome_order]),
         _outcome_order=_readonly(outcome_order),

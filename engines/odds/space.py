@@ -283,8 +283,21 @@ def _expect_axis(values: np.ndarray, space: MultisetSpace) -> np.ndarray:
 
 
 def _best_keep_axis(keep_values: np.ndarray, space: MultisetSpace) -> np.ndarray:
-    """(before, K, after) -> (before, O, after): the best value over the keeps each outcome allows."""
-    return keep_values[:, space.sub_keeps].max(axis=2)
+    """(before, K, after) -> (before, O, after): the best value over the keeps each outcome allows.
+
+    The best sub-keep of a keep is itself or the best sub-keep of one of its parents (one die
+    fewer), so the bests are filled from the empty keep up: k gathers per size, 2,772 rows for 5d6
+    instead of 252 x 32.
+    """
+    best = np.empty_like(keep_values)
+    best[:, space.size_levels[0]] = keep_values[:, space.size_levels[0]]
+    for level in space.size_levels[1:]:
+        parents = space.parents[level]
+        total = keep_values[:, level]
+        for face in range(space.n_faces):
+            np.maximum(total, best[:, parents[:, face]], out=total)
+        best[:, level] = total
+    return best[:, space.full_keep]
 
 
 def _face_index(die: Die, spec: DieSpec) -> int:

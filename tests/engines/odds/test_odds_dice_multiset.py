@@ -94,7 +94,7 @@ def test_allowed_keeps_are_exactly_the_sub_multisets(n):
 
 
 @pytest.mark.parametrize("n", [1, 3, 5])
-def test_children_add_one_die_and_levels_sort_keeps_by_size(n):
+def test_children_add_a_die_parents_take_one_away_levels_sort_by_size(n):
     space = multiset_space(n)
     for k in range(space.n_keeps):
         for face in range(6):
@@ -104,6 +104,13 @@ def test_children_add_one_die_and_levels_sort_keeps_by_size(n):
             else:
                 expected = space.keeps[k] + np.eye(6, dtype=np.int64)[face]
                 assert np.array_equal(space.keeps[child], expected)
+        for face in range(6):
+            parent = space.parents[k, face]
+            if space.keeps[k, face] == 0:
+                assert parent == 0 and space.keep_sizes[0] == 0
+            else:
+                expected = space.keeps[k] - np.eye(6, dtype=np.int64)[face]
+                assert np.array_equal(space.keeps[parent], expected)
     for size, level in enumerate(space.size_levels):
         assert np.all(space.keep_sizes[level] == size)
     assert sum(len(level) for level in space.size_levels) == space.n_keeps
