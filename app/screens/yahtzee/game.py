@@ -185,7 +185,8 @@ class GameScreen(Screen):
         self._layout_cache: tuple[tuple, dict] | None = None
         self._layer: tuple[tuple, pygame.Surface] | None = None
         self._version = 0
-        self._last_turn_player = state.to_dict(0)["turn_player"] if not state.is_terminal() else 0
+        self._saved_cache: tuple[int, dict] | None = None
+        self._obs_cache: tuple[int, dict] | None = None
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -276,12 +277,21 @@ class GameScreen(Screen):
         self._changed()
 
     # -- the position ---------------------------------------------------------------------------
+    def saved(self) -> dict[str, Any]:
+        """The engine's save dict of the position (cached until the position changes)."""
+        if self._saved_cache is None or self._saved_cache[0] != self._version:
+            self._saved_cache = (self._version, self.state.to_dict())
+        return self._saved_cache[1]
+
     @property
     def turn_player(self) -> int:
-        return self.state.to_dict(0)["turn_player"]
+        return self.saved()["player"]
 
     def obs(self) -> dict[str, Any]:
-        return self.state.to_dict(self.turn_player)
+        """The observation of the player to act (cached until the position changes)."""
+        if self._obs_cache is None or self._obs_cache[0] != self._version:
+            self._obs_cache = (self._version, self.state.to_dict(self.turn_player))
+        return self._obs_cache[1]
 
     @property
     def computer_turn(self) -> bool:
@@ -302,12 +312,14 @@ class GameScreen(Screen):
         if record:
             self.decisions.append(Decision(player, self.state.to_dict(), action))
         before = self.state.power_face() if self.game.power_die else None
+        held = list(self.saved()["held"])
         self.state.apply_action(action)
+        self._version += 1
         if action == ROLL:
-            thrown = set()
+            thrown = {i for i, h in enumerate(held) if not h}
             while self.state.is_chance_node():
-                thrown.add(self.state.to_dict()["to_roll"][0])
                 self.state.apply_action(sample_chance(self.state, self.rng))
+            self._version += 1
             self._tumbling = thrown
             self._settle = SETTLE_S if not self._skip else 0.0
             self._after_roll(before, thrown)
@@ -366,7 +378,6 @@ class GameScreen(Screen):
             self._pass_to = player_names(self.players)[player]
         if self.players[player].computer:
             self._cpu_wait = CPU_PAUSE_S["start"]
-        self._last_turn_player = player
 
     def _announce(self, text: str, seconds: float = BANNER_S) -> None:
         self._banner = (text, seconds)
@@ -438,14 +449,14 @@ class GameScreen(Screen):
         if action == "undo":
             return not self.busy and UNDO in legal
         if action == "hint":
-            return not self.busy and self.state.to_dict()["rolls"] > 0
+            return not self.busy and self.saved()["rolls"] > 0
         return True
 
     def action_shake(self) -> None:
         self.shaking = True
         self._shake_t = 0.0
-        self._tumbling = {i for i, held in enumerate(self.state.to_dict()["held"]) if not held}
-        if self.state.to_dict()["rolls"] == 0:
+        self._tumbling = {i for i, held in enumerate(self.saved()["held"]) if not held}
+        if self.saved()["rolls"] == 0:
             self._tumbling = set(range(len(self.game.all_dice)))
         self.app.sound.play("shake")
 
@@ -642,7 +653,7 @@ class GameScreen(Screen):
 
     def _computer_act(self, action: int) -> None:
         if action == ROLL:
-            held = self.state.to_dict()["held"]
+            held = self.saved()["held"]
             self._tumbling = {i for i, h in enumerate(held) if not h}
             if self._skip:
                 self._apply(ROLL, record=False)
@@ -667,8 +678,18 @@ class GameScreen(Screen):
     def _show_results(self) -> None:
         from app.screens.yahtzee.results import ResultsScreen
 
-        self.app.saves.delete(self.slot) if self._resumed_slot_exists() else None
-        self.app.push(ResultsScreen(self.state, high_scores=self.app.high_scores), self._results_done)
+        if self._resumed_slot_exists():
+            self.app.saves.delete(self.slot)  # a finished game cannot be resumed
+        humans = any(not p.computer for p in self.players)
+        review = self.game.mode in ("classic", "dice-party") and humans and bool(self.decisions)
+        results = ResultsScreen(
+            self.state,
+            high_scores=self.app.high_scores,
+            players=self.players,
+            names=player_names(self.players),
+            review=review,
+        )
+        self.app.push(results, self._results_done)
 
     def _resumed_slot_exists(self) -> bool:
         try:
@@ -938,7 +959,7 @@ class GameScreen(Screen):
         box = self.game.boxes[self.box_focus]
         base = next(r for row, r in layout["rows"] if row.box is not None and row.box.id == box.id)
         cell = self._rect(base)
-        mult = self.state.multiplier() if self.state.to_dict()["rolls"] else 1
+        mult = self.state.multiplier() if self.saved()["rolls"] else 1
         text = f"{scorecard.box_name(self.game, box)}: {scorecard.box_how(box, mult)}"
         size = layout["font"]
         card = layout["card"]
@@ -957,8 +978,8 @@ class GameScreen(Screen):
 
     def _draw_dice(self, surface, layout) -> None:
         theme = self.theme
-        save = self.state.to_dict()
-        obs_dice = self.state.to_dict(self.turn_player if not self.state.is_terminal() else 0)["dice"]
+        save = self.saved()
+        obs_dice = self.obs()["dice"]
         moving = self.shaking or self._settle > 0
         label_size = layout["font"]
         for i, (base, die) in enumerate(zip(layout["dice"], obs_dice, strict=True)):

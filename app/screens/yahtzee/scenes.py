@@ -45,6 +45,8 @@ def play_turns(screen: GameScreen, turns: int) -> None:
         state.apply_action(_best_box(screen))
         while not state.is_terminal() and state.to_dict()["double_first"] is not None:
             state.apply_action(_best_box(screen))
+    screen._changed()
+    screen._start_turn(announce=False)
 
 
 def roll_to(screen: GameScreen, faces: list[int]) -> None:
@@ -55,6 +57,7 @@ def roll_to(screen: GameScreen, faces: list[int]) -> None:
     state.apply_action(ROLL)
     for face in faces:
         state.apply_action(face)
+    screen._changed()
     screen._after_roll(before, thrown)
     screen._banner = None
     screen._changed()
