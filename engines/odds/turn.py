@@ -14,7 +14,7 @@ once the regular rolls are used up, taken only with a keep that ``extra_keep`` a
 after the third roll gives a fourth, as long as the Power die stays held).
 
 The tables ``V_r`` depend only on the final values and the flags, so one :class:`TurnOdds` per set
-of boxes answers every position: :meth:`TurnOdds.hint` then costs one (holds x outcomes) product.
+of boxes answers every position: :meth:`TurnOdds.hint` then gathers one row per possible hold.
 
 >>> from engines.odds.dice import D6
 >>> from engines.odds.space import dice_space
