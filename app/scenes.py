@@ -26,6 +26,7 @@ SCENE_MODULES: tuple[str, ...] = (
     "app.screens.yahtzee.scenes",
     "app.screens.yahtzee.hint",
     "app.screens.yahtzee.results",
+    "app.screens.yahtzee.review",
 )
 """Modules (besides this one) that register scenes when imported: game helpers add theirs here."""
 
