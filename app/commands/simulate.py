@@ -17,10 +17,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play games headless and print statistics")
     p.add_argument("game", choices=sorted(FAMILIES))
     p.add_argument("--mode", default=None, help="yahtzee: classic, painted, power or dice-party")
-    p.add_argument("--players", default="random", help="comma-separated: random, easy, medium, hard, greedy, ...")
+    p.add_argument(
+        "--players", default="random", help="comma-separated: random, easy, medium, hard, greedy, ..."
+    )
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--target", type=int, default=None, help="monopoly-dice: 10000, 15000 or 25000")
+    p.add_argument(
+        "--joker",
+        choices=("forced", "free", "none"),
+        default=None,
+        help="yahtzee classic: the Joker convention (default: the manual's, forced)",
+    )
     p.add_argument("--report", action="store_true", help="also print the per-turn policy report")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
@@ -30,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
     from app.cli import UserError
 
     module = importlib.import_module(FAMILIES[args.game])
-    options = {k: v for k, v in vars(args).items() if k not in {"func", "command", "game", "json", "data_dir"}}
+    options = {
+        k: v for k, v in vars(args).items() if k not in {"func", "command", "game", "json", "data_dir"}
+    }
     options["players"] = [p.strip() for p in args.players.split(",") if p.strip()]
     if args.games < 1:
         raise UserError("--games must be at least 1")
