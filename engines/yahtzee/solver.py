@@ -34,8 +34,10 @@ The Joker convention is a rule option (:attr:`SolverRules.joker`):
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -337,23 +339,34 @@ class Solver:
         within: int = 0,
         chunk: int = 512,
         progress: Callable[[float], None] | None = None,
+        workers: int | None = None,
     ) -> float:
         """Fill the table for every state reachable from ``within`` (a mask of pre-filled boxes);
-        return the expected score of the start state (``within`` filled, upper 0, no bonus)."""
+        return the expected score of the start state (``within`` filled, upper 0, no bonus).
+
+        The chunks of a layer read only later layers and write disjoint entries, so ``workers``
+        threads (default: up to 2 CPUs) share a layer; numpy releases the GIL in the big array
+        operations, and the result does not depend on the number of threads.
+        """
         first = within.bit_count()
         layers = [layer_states(k, self.rules, within) for k in range(NUM_BOXES - 1, first - 1, -1)]
         total = sum(len(states) for states, _ in layers) or 1
+        workers = workers or min(2, os.cpu_count() or 1)
         done = 0
-        for states, copies in layers:
-            for start in range(0, len(states), chunk):
-                part = states[start : start + chunk]
-                self.values[part] = self.turn(part).expected
-                done += len(part)
-                if progress is not None:
-                    progress(done / total)
-            self.values[copies[:, 0]] = self.values[copies[:, 1]]
-        start_upper = 0
-        return float(self.values[state_index(within, start_upper, 0)])
+
+        def solve(part: np.ndarray) -> int:
+            self.values[part] = self.turn(part).expected
+            return len(part)
+
+        with ThreadPoolExecutor(workers) as pool:
+            for states, copies in layers:
+                parts = [states[start : start + chunk] for start in range(0, len(states), chunk)]
+                for solved in pool.map(solve, parts):
+                    done += solved
+                    if progress is not None:
+                        progress(done / total)
+                self.values[copies[:, 0]] = self.values[copies[:, 1]]
+        return float(self.values[state_index(within, 0, 0)])
 
     # -- one turn ------------------------------------------------------------------------------
     def final_values(self, states: np.ndarray) -> np.ndarray:
