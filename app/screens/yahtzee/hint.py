@@ -891,13 +891,17 @@ class HintScreen(ModalScreen[None]):
                 area.w,
             )
             return
+        dim = [row.end_of_turn <= 0 and not row.now_points for row in self.odds]
+        self._table(surface, area, headers, self.odds_rows(), self.focus, (0.43, 0.15, 0.21, 0.21), dim)
+
+    def odds_rows(self) -> list[list[str]]:
+        """The odds table as drawn: box, points now, next roll, by the end of the turn."""
         rows = []
-        for row in self.odds:
+        for row in self.odds or ():
             box = self.game.boxes[row.box_id]
             now = "" if row.now_points is None else format_number(row.now_points)
             rows.append([box_label(self.game, box), now, percent(row.next_roll), percent(row.end_of_turn)])
-        dim = [row.end_of_turn <= 0 and not row.now_points for row in self.odds]
-        self._table(surface, area, headers, rows, self.focus, (0.43, 0.15, 0.21, 0.21), dim)
+        return rows
 
     def _options_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         headers = [t("yhint.col.option"), t("yhint.col.expected"), t("yhint.col.lost")]
