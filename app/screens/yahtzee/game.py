@@ -343,6 +343,8 @@ class GameScreen(Screen):
         if len(set(numbers)) == 1 and numbers:
             key = "dice_party.banner.yahtzee" if self.game.mode == "dice-party" else "yahtzee.banner.yahtzee"
             self._announce(t(key))
+        if obs["must_score"]:
+            self.zone = "card"  # no more rolling (third roll, Freeze, a Dice Party five of a kind)
         self._fix_box_focus()
 
     def _after_score(self, player: int, box_id: int) -> None:
@@ -421,6 +423,11 @@ class GameScreen(Screen):
         if taken:
             self._version += 1
         return taken
+
+    def bindings(self):
+        """GREEN (the language) only where the screen has its own language (Dice Party)."""
+        own = super().bindings()
+        return own if self.lang is not None else tuple(b for b in own if b.action != "language")
 
     def check_action(self, action: str, args: tuple) -> bool:
         if action in ("menu", "back", "help", "info"):

@@ -91,6 +91,11 @@ class SetupScreen(Screen):
             self.app.set_language(self._lang_before)
             self._lang_before = None
 
+    def bindings(self):
+        """GREEN (the language) only where the screen has its own language (Dice Party)."""
+        own = super().bindings()
+        return own if self.lang is not None else tuple(b for b in own if b.action != "language")
+
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "change":
             return self.rows()[self.focus] != "start"
