@@ -10,6 +10,7 @@ an idle box costs next to no CPU.
 from __future__ import annotations
 
 import logging
+import select
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -325,14 +326,35 @@ class App:
             self.running = False
 
     def _sleep(self, seconds: float) -> None:
-        """Sleep until the next thing is due, but at most one frame: input is looked at in between.
+        """Sleep until the next thing is due, waking for input.
 
         pygame's ``event.wait(timeout)`` polls every millisecond (several % of a core when idle),
-        so the loop sleeps a frame at a time instead: a press waits at most one frame to be seen,
-        and an idle box wakes ``refresh_hz`` times a second for well under 1 % of a core.
+        so where the window delivers keys (a desktop) the loop sleeps at most one frame at a time
+        and looks at the queue in between. Input sources that offer ``wait_fds()`` (file
+        descriptors that become readable on input, such as evdev remotes) are waited on with
+        select, so a remote press wakes the loop at once; on a console, where every key comes from
+        such sources, the loop can then sleep until the next thing is due.
         """
-        if seconds > 0:
-            time.sleep(min(seconds, 1.0 / self.profile.refresh_hz))
+        if seconds <= 0:
+            return
+        fds = self._wait_fds()
+        if not fds or self.display.window_reads_keys:
+            seconds = min(seconds, 1.0 / self.profile.refresh_hz)
+        if fds:
+            try:
+                select.select(fds, [], [], seconds)
+                return
+            except (OSError, ValueError):  # a device went away mid-wait: its source will tell
+                pass
+        time.sleep(seconds)
+
+    def _wait_fds(self) -> list[int]:
+        fds: list[int] = []
+        for source in self.pipeline.sources:
+            wait_fds = getattr(source, "wait_fds", None)
+            if wait_fds is not None:
+                fds.extend(wait_fds())
+        return fds
 
     def close(self) -> None:
         while self.stack:

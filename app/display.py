@@ -143,6 +143,12 @@ class Display:
             )
         self._target = None
 
+    @property
+    def window_reads_keys(self) -> bool:
+        """Whether key presses arrive through the window (a desktop) rather than from /dev/input
+        (a KMS console, where the app grabs the keyboards itself, or offscreen)."""
+        return self.window is not None and pygame.display.get_driver() != "kmsdrm"
+
     def resized(self) -> None:
         """Call on a window resize event: the letterbox is recomputed at the next present."""
         if self.window is not None:

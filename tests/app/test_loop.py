@@ -119,3 +119,26 @@ def test_language_switch_relayouts_every_screen(tmp_path):
         assert h.top.focused.id == "dice-party"
     finally:
         h.close()
+
+
+class FdSource(ListSource):
+    def wait_fds(self):
+        return [42]
+
+
+@pytest.mark.parametrize(("window_keys", "expected"), [(False, 0.25), (True, 1 / 50)])
+def test_sleep_waits_on_remote_fds(tmp_path, monkeypatch, window_keys, expected):
+    import app.app as app_module
+
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    try:
+        calls = []
+        monkeypatch.setattr(
+            app_module.select, "select", lambda r, w, x, t: calls.append((r, t)) or ([], [], [])
+        )
+        monkeypatch.setattr(type(h.app.display), "window_reads_keys", property(lambda self: window_keys))
+        h.app.pipeline.add_source(FdSource([]))
+        h.app._sleep(0.25)
+        assert calls == [([42], pytest.approx(expected))]
+    finally:
+        h.close()

@@ -84,13 +84,18 @@ def test_bench_refuses_too_few_frames():
 
 
 def test_bench_measures_a_scene(tmp_path):
-    args = parse(bench, ["bench", "--profile", "sd-pal", "--presses", "3", "--idle-seconds", "0.2"])
+    args = parse(
+        bench,
+        ["bench", "--profile", "sd-pal", "--presses", "3", "--idle-seconds", "0.2", "--loop-presses", "2"],
+    )
     stats = bench.bench_scene("sd-pal", "home", args)
     assert stats["render"]["frames"] == 300
     assert 0 < stats["render"]["median_ms"] <= stats["render"]["p99_ms"]
     assert stats["press"]["button"] == "RIGHT"
     assert stats["press"]["max_frames"] == 1
     assert stats["idle_cpu_pct"] >= 0
+    assert stats["loop_press"]["presses"] == 2
+    assert 0 < stats["loop_press"]["median_ms"] < 1000
 
 
 def test_bench_text_report_marks_budgets():
@@ -112,6 +117,7 @@ def test_bench_text_report_marks_budgets():
         "bench_peak_rss_mb": 90.0,
     }
     text = bench.format_text(result)
+    assert "| home | 1.00 | 5.00 |" in text
     assert "OVER/ok/ok" in text  # p99 5 ms is over the 4 ms budget at 576 lines
 
 
