@@ -178,3 +178,38 @@ def test_saved_tables_round_trip(tmp_path):
     assert load_table(CLASSIC, path).values[0] == 254.5
     path.write_bytes(b"damaged")
     assert load_table(CLASSIC, path) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "joker"),
+    [
+        ("yahtzee-classic", "forced"),
+        ("yahtzee-classic", "free"),
+        ("yahtzee-classic", "none"),
+        ("dice-party", "forced"),
+    ],
+)
+def test_solver_allows_exactly_the_engines_boxes_and_scores_alike(name, joker):
+    rng = np.random.default_rng(8)
+    rules = None
+    for _ in range(150):
+        filled = rng.permutation(BOXES)[: rng.integers(0, 13)]
+        cards = {key: int(rng.choice([0, 50])) if key == "yahtzee" else 0 for key in filled}
+        players = 2 if name == "dice-party" else 1
+        state = new_state(name, players, {0: cards}, joker=joker)
+        face = int(rng.integers(1, 7))
+        numbers = [face] * 5 if rng.random() < 0.6 else list(rng.integers(1, 7, size=5))
+        roll(state, numbers)
+        obs = state.to_dict(0)
+        rules = rules or ai.solver_rules(state.game)
+        pos = ai.Position.from_observation(obs, rules)
+        solver = Solver(rules)
+        value, points = solver.box_values(np.array([pos.state]), np.array([solver.dice.roll_of(numbers)]))
+        allowed = {BOXES[i] for i in np.flatnonzero(np.isfinite(value[0]))}
+        assert allowed == {state.game.boxes[i].key for i in state.allowed_boxes()}, (cards, numbers)
+        for key in allowed:
+            assert points[0, BOXES.index(key)] == obs["cards"][0]["boxes"][key]["potential"], (
+                cards,
+                numbers,
+                key,
+            )
