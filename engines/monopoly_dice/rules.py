@@ -68,14 +68,14 @@ def _property_die(name: str, *keys: str) -> Die:
 
 # Seven property dice. Face counts over all 42 faces: light blue 6, pink 5, brown 4, orange 4
 # (on four dice), red 4 (on three dice: two on P6), yellow 3, green 3 (on two dice: green always
-# needs a Chance), dark blue 2, railroads 4 (on four dice: all four must show it), utilities 3,
-# Chance 4.
+# needs a Chance), dark blue 1 (always needs a Chance), railroads 5 (four of five dice must show
+# it, no Chance allowed), utilities 3, Chance 4.
 PROPERTY_DICE: tuple[Die, ...] = (
     _property_die("P1", "brown", "light-blue", "pink", "orange", "railroads", CHANCE),
     _property_die("P2", "brown", "light-blue", "pink", "red", "railroads", "utilities"),
     _property_die("P3", "brown", "light-blue", "pink", "orange", "yellow", CHANCE),
     _property_die("P4", "brown", "light-blue", "orange", "red", "green", "railroads"),
-    _property_die("P5", "light-blue", "pink", "orange", "yellow", "dark-blue", CHANCE),
+    _property_die("P5", "light-blue", "pink", "orange", "yellow", "railroads", CHANCE),
     _property_die("P6", "light-blue", "pink", "red", "red", "utilities", CHANCE),
     _property_die("P7", "yellow", "green", "green", "dark-blue", "railroads", "utilities"),
 )
