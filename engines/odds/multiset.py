@@ -73,6 +73,9 @@ class MultisetSpace:
     k holds no such die: it is inside every keep, so a max over parents stays a max over sub-keeps)."""
     size_levels: tuple[np.ndarray, ...]
     """``size_levels[s]``: the indices of the keeps holding s dice, for s = 0..n_dice."""
+    level_parents: tuple[np.ndarray, ...]
+    """``level_parents[s]``: :attr:`parents` of ``size_levels[s]`` without repeated columns (a
+    single die's keeps all have the empty keep as their only parent: one column, not k)."""
     _outcome_codes: np.ndarray
     _outcome_order: np.ndarray
     _keep_codes: np.ndarray
@@ -203,6 +206,7 @@ def _build(n_dice: int, face_probs: tuple[float, ...]) -> MultisetSpace:
     parents = np.zeros((len(keeps), k), dtype=np.int64)
     parents[has_face] = keep_order[np.searchsorted(keep_codes[keep_order], _encode(shrunk[has_face], n_dice))]
     size_levels = tuple(_readonly(np.flatnonzero(keep_sizes == s)) for s in range(n_dice + 1))
+    level_parents = tuple(_readonly(np.unique(parents[level], axis=1)) for level in size_levels)
 
     return MultisetSpace(
         n_dice=n_dice,
@@ -220,6 +224,7 @@ def _build(n_dice: int, face_probs: tuple[float, ...]) -> MultisetSpace:
         children=_readonly(children),
         parents=_readonly(parents),
         size_levels=size_levels,
+        level_parents=level_parents,
         _outcome_codes=_readonly(outcome_codes[outcome_order]),
         _outcome_order=_readonly(outcome_order),
         _keep_codes=_readonly(keep_codes[keep_order]),

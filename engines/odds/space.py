@@ -291,11 +291,10 @@ def _best_keep_axis(keep_values: np.ndarray, space: MultisetSpace) -> np.ndarray
     """
     best = np.empty_like(keep_values)
     best[:, space.size_levels[0]] = keep_values[:, space.size_levels[0]]
-    for level in space.size_levels[1:]:
-        parents = space.parents[level]
+    for level, parents in zip(space.size_levels[1:], space.level_parents[1:], strict=True):
         total = keep_values[:, level]
-        for face in range(space.n_faces):
-            np.maximum(total, best[:, parents[:, face]], out=total)
+        for column in parents.T:
+            np.maximum(total, best[:, column], out=total)
         best[:, level] = total
     return best[:, space.full_keep]
 

@@ -111,6 +111,10 @@ def test_children_add_a_die_parents_take_one_away_levels_sort_by_size(n):
             else:
                 expected = space.keeps[k] - np.eye(6, dtype=np.int64)[face]
                 assert np.array_equal(space.keeps[parent], expected)
+    for level, reduced in zip(space.size_levels, space.level_parents, strict=True):
+        for row, keep in enumerate(level):
+            assert set(reduced[row]) <= set(space.parents[keep])
+            assert {tuple(c) for c in reduced.T} == {tuple(c) for c in space.parents[level].T}
     for size, level in enumerate(space.size_levels):
         assert np.all(space.keep_sizes[level] == size)
     assert sum(len(level) for level in space.size_levels) == space.n_keeps
