@@ -35,7 +35,6 @@ The Joker convention is a rule option (:attr:`SolverRules.joker`):
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -525,13 +524,3 @@ class Solver:
             rolls.append(value)
         expected = dice.first_roll @ rolls[-1]
         return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected)
-
-
-def build_table(
-    rules: SolverRules = CLASSIC, progress: Callable[[float], None] | None = None
-) -> tuple[Solver, float, float]:
-    """Build the full table; return the solver, the start state's expected score and the seconds taken."""
-    t0 = time.perf_counter()
-    solver = Solver(rules)
-    expected = solver.build(progress=progress)
-    return solver, expected, time.perf_counter() - t0

@@ -125,9 +125,8 @@ def _build_in_child(rules: SolverRules, progress: mp.sharedctypes.Synchronized) 
 class TablePreparer:
     """Load or build a table without blocking the caller.
 
-    >>> prep = TablePreparer(rules_for("classic"))  # doctest: +SKIP
-    >>> prep.start(); prep.progress, prep.ready       # poll every frame: "preparing... 40%"
-    >>> prep.solver()                                  # once ready
+    ``TablePreparer(rules).start()``, then poll ``progress`` (0..1) and ``ready`` every frame (a
+    "preparing..." indicator) and take ``solver()`` once ready; ``error`` holds what went wrong.
     """
 
     def __init__(self, rules: SolverRules, use_process: bool = True) -> None:
