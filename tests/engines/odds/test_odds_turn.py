@@ -318,3 +318,21 @@ def test_power_positions_match_every_ordered_roll(numbers, power_face, held, rol
 def test_painted_positions_match_every_ordered_roll(faces, held, rolls_left):
     dice = [die.faces[i] for die, i in zip(PAINTED, faces, strict=True)]
     check(turn_odds(PAINTED, tuple(PAINTED_MADE)), reference("painted"), dice, held, rolls_left)
+
+
+def test_painted_next_roll_agrees_with_monte_carlo():
+    rng = np.random.default_rng(11)
+    space = dice_space(PAINTED)
+    odds = turn_odds(PAINTED, tuple(PAINTED_MADE))
+    dice = [die.faces[i] for die, i in zip(PAINTED, (0, 3, 3, 1, 5), strict=True)]
+    held = [True, False, True, False, False]
+    hint = odds.hint(dice, held, rolls_left=1)
+    trials = 20_000
+    picks = rng.integers(0, 6, size=(trials, 5))
+    hits = np.zeros(odds.n_boxes)
+    for row in picks.tolist():
+        rolled = [dice[i] if held[i] else PAINTED[i].faces[row[i]] for i in range(5)]
+        hits += odds.final[space.outcome_index(rolled)]
+    observed = hits / trials
+    stderr = np.sqrt(hint.next_roll * (1 - hint.next_roll) / trials)
+    assert np.all(np.abs(observed - hint.next_roll) <= 4.5 * stderr + 1e-9)
