@@ -26,6 +26,7 @@ from __future__ import annotations
 import importlib
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -245,7 +246,7 @@ class Advisor:
                     Option(f"score {key}", boxes[box_id].name, pos.score_so_far + values[box_id], box=key)
                 )
         for hold, value in self.hold_values(pos):
-            label = "hold " + (" ".join(map(str, hold)) if hold else "nothing")
+            label = hold_action(hold)
             opts.append(Option(label, label.capitalize() + " and roll", pos.score_so_far + value, hold=hold))
         opts.sort(key=lambda o: (-o.expected, o.action))
         return opts
@@ -397,6 +398,15 @@ def analyse(state: State, solver: Solver | None = None) -> list[Option]:
 def analysis_is_exact(game: YahtzeeGame) -> bool:
     """Whether :func:`analyse` has the optimal table for ``game`` (not the heuristic)."""
     return game.mode in MODES and loaded_solver(solver_rules(game)) is not None
+
+
+def hold_action(held_numbers: Sequence[int]) -> str:
+    """The :attr:`Option.action` of holding these numbers and rolling the rest ("hold 3 3 5").
+
+    >>> hold_action([5, 3, 3]), hold_action([])
+    ('hold 3 3 5', 'hold nothing')
+    """
+    return "hold " + (" ".join(map(str, sorted(held_numbers))) if held_numbers else "nothing")
 
 
 def points_lost(options: list[Option], action: str) -> float:

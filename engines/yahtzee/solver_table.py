@@ -59,6 +59,7 @@ def save_table(solver: Solver, path: Path) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             np.save(f, solver.values)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

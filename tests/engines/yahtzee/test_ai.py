@@ -91,6 +91,11 @@ def test_hard_takes_the_best_option_of_the_analysis(sub_game_table):
     assert options[0].expected == max(o.expected for o in options)
     assert ai.points_lost(options, options[0].action) == 0
     assert all(ai.points_lost(options, o.action) >= 0 for o in options)
+    keep_threes = ai.points_lost(options, ai.hold_action([3, 3, 3]))
+    keep_nothing = ai.points_lost(options, ai.hold_action([]))
+    assert keep_threes < keep_nothing
+    with pytest.raises(ValueError):
+        ai.points_lost(options, "hold 1 1")
     assert {o.box for o in options if o.box} == set(OPEN)
     # the best hold's value is the table's value of this roll with two rolls left
     solver = sub_game_table["classic"]
