@@ -201,3 +201,13 @@ def test_full_classic_table_reaches_the_published_value():
     solver = Solver(CLASSIC)
     assert solver.build() == pytest.approx(254.5877, abs=5e-5)
     assert solver.values[state_index(0, 0, 0)] == pytest.approx(254.587728734, abs=1e-8)
+    # A slice of the full table: late-game states against the brute force.
+    brute = brute_force(CLASSIC)
+    for open_keys, upper, bonus in [
+        (("sixes", "yahtzee"), 45, 0),
+        (("small_straight", "chance"), 63, 1),
+        (("ones", "four_of_a_kind"), 60, 1),
+    ]:
+        mask = mask_with_open(*open_keys)
+        expected = brute(mask, upper, bonus)
+        assert solver.values[state_index(mask, upper, bonus)] == pytest.approx(expected, abs=1e-9)
