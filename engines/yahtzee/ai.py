@@ -110,9 +110,8 @@ def heuristic_solver(rules: SolverRules) -> Solver:
     with _prep_lock:
         solver = _heuristic.get(rules)
         if solver is None:
-            solver = Solver(rules, values=heuristic_values(rules))
-            # Terminal values stay exact: the upper bonus is known once the card is full.
-            _heuristic[rules] = solver
+            # Solver() writes the exact terminal values: the upper bonus is known once the card is full.
+            solver = _heuristic[rules] = Solver(rules, values=heuristic_values(rules))
         return solver
 
 
