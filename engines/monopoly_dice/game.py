@@ -122,15 +122,29 @@ class MonopolyDiceState(State):
         index = self.faces[die]
         return None if index is None else R.ALL_DICE[die].distinct_faces()[index]
 
+    def _members(self) -> tuple[tuple[int, ...], ...]:
+        # The dice on each group, recomputed only when a placement changed (observations and the
+        # computer players ask for it many times per move).
+        key = tuple(self.placed)
+        cached = getattr(self, "_members_cache", None)
+        if cached is None or cached[0] != key:
+            members: list[list[int]] = [[] for _ in R.GROUPS]
+            for d, g in enumerate(key):
+                if g is not None:
+                    members[g].append(d)
+            cached = (key, tuple(tuple(m) for m in members))
+            self._members_cache = cached
+        return cached[1]
+
     def group_dice(self, group: int) -> list[int]:
-        """The property dice on ``group``'s squares, in the order they were placed."""
-        return [d for d, g in enumerate(self.placed) if g == group]
+        """The property dice on ``group``'s squares (in die order)."""
+        return list(self._members()[group])
 
     def group_has_chance(self, group: int) -> bool:
-        return any(self.face(d).colour == R.CHANCE for d in self.group_dice(group))
+        return any(self.face(d).colour == R.CHANCE for d in self._members()[group])
 
     def group_complete(self, group: int) -> bool:
-        return len(self.group_dice(group)) == R.GROUPS[group].squares
+        return len(self._members()[group]) == R.GROUPS[group].squares
 
     def group_die_value(self, group: int) -> int:
         """The sum printed on the group's dice (a Chance counts nothing)."""
@@ -353,7 +367,8 @@ class MonopolyDiceState(State):
     def to_dict(self, player: int | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {"version": self.SCHEMA_VERSION}
         for name in self._SAVE_FIELDS:
-            data[name] = copy.deepcopy(getattr(self, name))
+            value = getattr(self, name)
+            data[name] = copy.deepcopy(value) if isinstance(value, dict) else _copy_flat(value)
         if player is None:
             return data
         data["viewer"] = player
@@ -435,3 +450,8 @@ class MonopolyDiceState(State):
             if f is not None and not 0 <= f < len(R.ALL_DICE[d].distinct_faces()):
                 raise SaveFormatError(f"die {R.ALL_DICE[d].name} has no face {f}")
         return state
+
+
+def _copy_flat(value: Any) -> Any:
+    """A copy of a scalar or a list of scalars (the bulk of a save; deepcopy is slow here)."""
+    return list(value) if isinstance(value, list) else value

@@ -148,7 +148,7 @@ def outcome_table(dice: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
                 key = tuple(v)
                 new[key] = new.get(key, 0.0) + p * q
         dist = new
-    counts = np.array(list(dist), dtype=np.int64).reshape(len(dist), NUM_GROUPS + 1)
+    counts = np.array(list(dist), dtype=np.int32).reshape(len(dist), NUM_GROUPS + 1)
     probs = np.fromiter(dist.values(), dtype=float, count=len(dist))
     counts.setflags(write=False)
     probs.setflags(write=False)
@@ -161,9 +161,12 @@ def best_basic_after(pos: Position, counts: np.ndarray) -> np.ndarray:
     Every rolled group die goes on its group while there is room (it can only add value); each
     Chance die completes at most one colour group that lacks exactly one die, and the groups to
     complete are chosen exactly (all of them when there are enough Chance dice, otherwise the best
-    choice, using the largest and second-largest incomplete values).
+    choice given which group is then the best incomplete one).
     """
-    filled, sums, used = pos.filled(), pos.die_sums(), pos.chance_used()
+    return _best_basic(pos.filled(), pos.die_sums(), pos.chance_used(), counts)
+
+
+def _best_basic(filled: np.ndarray, sums: np.ndarray, used: np.ndarray, counts: np.ndarray) -> np.ndarray:
     room = SQUARES - filled
     add = np.minimum(counts[:, :NUM_GROUPS], room)
     new_fill = filled + add
@@ -292,14 +295,25 @@ def completion_chances(pos: Position) -> dict[str, float]:
     return result
 
 
+@lru_cache(maxsize=100_000)
+def expected_basic_after(
+    cup: tuple[int, ...], filled: tuple[int, ...], sums: tuple[int, ...], used: tuple[bool, ...]
+) -> float:
+    """The mean of :func:`best_basic_after` over a roll of ``cup`` (cached: boards repeat a lot)."""
+    counts, probs = outcome_table(cup)
+    best = _best_basic(np.array(filled), np.array(sums), np.array(used), counts)
+    return float(probs @ best.astype(float))
+
+
 def roll_once_value(pos: Position) -> float:
     """The exact expected turn score of rolling once more and then ending the turn.
 
     After the roll the dice are placed as well as possible for that stop (see
     :func:`best_basic_after`); a third policeman scores 0.
     """
-    counts, probs = outcome_table(pos.cup())
-    basic = float(probs @ best_basic_after(pos, counts))
+    basic = expected_basic_after(
+        pos.cup(), *(tuple(a.tolist()) for a in (pos.filled(), pos.die_sums(), pos.chance_used()))
+    )
     total = 0.0
     for out in bank_outcomes(pos.jailed, pos.go_count, pos.houses, pos.hotels, pos.house_die_next()):
         if out.jail:

@@ -1,0 +1,240 @@
+"""Computer players for Monopoly Dice: easy, medium, hard, and baselines for the simulator.
+
+A player is a callable ``player(state) -> action`` that reads only the observation
+(``state.to_dict(me)``). After a roll it first places dice one action at a time (its placement
+plan is made once per roll), then rolls again or ends the turn.
+
+- **hard** - placements: tries the candidate plans below and keeps the one whose position is worth
+  most, valuing a position at ``max(stop now, exact expected score of one more roll then stop)``
+  (:func:`engines.monopoly_dice.odds.roll_once_value`); stopping: rolls on exactly while one more
+  roll is worth more on average than stopping (the one-step look-ahead rule). Near the target it
+  plays to win: it stops as soon as the turn reaches the target, and when an opponent is within
+  ``THREAT`` of the target it keeps rolling until it wins or goes to jail.
+- **medium** - places every die it can; stops with a score once it has $2,000 or two policemen.
+- **easy** - places every die it can; stops with a score at $1,000 or at the first policeman.
+- **police2** - places every die it can; stops as soon as the second policeman is on the board.
+- **random** - any legal action (seeded).
+
+Candidate placement plans (each places the rolled dice of this roll only):
+
+- ``all``: every rolled group die on its group while there is room, each Chance die on the most
+  valuable colour group it completes, left-over Chance dice on the most valuable colour group
+  that is closest to completion;
+- ``keep-chance``: as ``all`` but left-over Chance dice are thrown again;
+- ``focus``: only dice that complete a group or bring it within one die of completion;
+- ``none``: throw everything again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Any
+
+import numpy as np
+
+from engines.core import State
+from engines.monopoly_dice import odds
+from engines.monopoly_dice import rules as R
+from engines.monopoly_dice.game import END_TURN, ROLL, place_action
+from engines.monopoly_dice.odds import Position
+
+THREAT = 2_500
+"""Hard goes for the win this turn when an opponent needs at most this much to reach the target."""
+MEDIUM_STOP = 2_000
+EASY_STOP = 1_000
+
+Placement = tuple[tuple[int, int], ...]
+
+
+def _room(pos: Position) -> np.ndarray:
+    return odds.SQUARES - pos.filled()
+
+
+def plan_all(pos: Position, keep_chance: bool = False, focus: bool = False) -> Placement:
+    """The placements of one candidate plan (see the module docstring), as ``(die, group)`` pairs."""
+    rolled = [d for d in pos.cup() if pos.showing[d] is not None]
+    moves: list[tuple[int, int]] = []
+    current = pos
+    by_group: dict[int, list[int]] = {}
+    chance_dice = []
+    for d in rolled:
+        if pos.showing[d] == R.CHANCE:
+            chance_dice.append(d)
+        else:
+            by_group.setdefault(R.GROUP_INDEX[pos.showing[d]], []).append(d)
+    for g, dice in sorted(by_group.items()):
+        room = int(_room(current)[g])
+        # Place the dice with the fewest Chance faces first: the versatile ones go back in the cup.
+        dice.sort(key=lambda d: (_chance_faces(d), d))
+        take = dice[:room]
+        if focus:
+            filled = int(current.filled()[g]) + len(take)
+            if filled < R.GROUPS[g].squares - 1:
+                continue
+        for d in take:
+            moves.append((d, g))
+            current = current.place(d, g)
+    for d in chance_dice:
+        target = _chance_target(current, completing_only=keep_chance or focus)
+        if target is None:
+            continue
+        moves.append((d, target))
+        current = current.place(d, target)
+    return tuple(moves)
+
+
+@cache
+def _chance_faces(die: int) -> int:
+    return sum(f.colour == R.CHANCE for f in R.PROPERTY_DICE[die].faces)
+
+
+def _chance_target(pos: Position, completing_only: bool) -> int | None:
+    filled, used = pos.filled(), pos.chance_used()
+    open_groups = [g for g in R.COLOUR_GROUPS if not used[g] and filled[g] < R.GROUPS[g].squares]
+    completing = [g for g in open_groups if filled[g] == R.GROUPS[g].squares - 1]
+    if completing:
+        return max(completing, key=lambda g: R.GROUPS[g].board_value)
+    if completing_only or not open_groups:
+        return None
+    return max(open_groups, key=lambda g: (filled[g] / R.GROUPS[g].squares, R.GROUPS[g].board_value))
+
+
+def apply_plan(pos: Position, plan: Placement) -> Position:
+    for d, g in plan:
+        pos = pos.place(d, g)
+    return pos
+
+
+@lru_cache(maxsize=200_000)
+def position_value(pos: Position) -> float:
+    """``max(stop now, one more roll then stop)``: how hard values a position."""
+    return max(float(pos.turn_score()), odds.roll_once_value(pos))
+
+
+def candidate_plans(pos: Position) -> list[Placement]:
+    plans = [plan_all(pos), plan_all(pos, keep_chance=True), plan_all(pos, focus=True), ()]
+    unique: list[Placement] = []
+    for plan in plans:
+        if plan not in unique:
+            unique.append(plan)
+    return unique
+
+
+class ComputerPlayer:
+    """Base: plans the placements once per roll, then asks :meth:`wants_roll`."""
+
+    name = "computer"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = np.random.default_rng(seed)
+        self._key: tuple | None = None
+        self._plan: list[tuple[int, int]] = []
+        self.stats: dict[str, Any] = {}
+
+    def __call__(self, state: State) -> int:
+        me = state.current_player()
+        obs = state.to_dict(me)
+        legal = [item["action"] for item in obs["legal"]]
+        if legal == [ROLL]:
+            return ROLL
+        key = (me, obs["turns"][me], obs["rolls"])
+        pos = Position.from_observation(obs)
+        if key != self._key:
+            self._key = key
+            self._plan = list(self.plan(pos, obs))
+        while self._plan:
+            d, g = self._plan.pop(0)
+            action = place_action(d, g)
+            if action in legal:
+                return action
+        return ROLL if self.wants_roll(pos, obs) else END_TURN
+
+    def plan(self, pos: Position, obs: dict[str, Any]) -> Placement:
+        return plan_all(pos)
+
+    def wants_roll(self, pos: Position, obs: dict[str, Any]) -> bool:
+        raise NotImplementedError
+
+
+class HardPlayer(ComputerPlayer):
+    name = "hard"
+
+    def plan(self, pos: Position, obs: dict[str, Any]) -> Placement:
+        plans = candidate_plans(pos)
+        if len(plans) == 1:
+            return plans[0]
+        return max(plans, key=lambda plan: position_value(apply_plan(pos, plan)))
+
+    def wants_roll(self, pos: Position, obs: dict[str, Any]) -> bool:
+        me = obs["current_player"]
+        need = obs["target"] - obs["scores"][me]
+        stop = pos.turn_score()
+        if stop >= need:
+            return False
+        others = [s for p, s in enumerate(obs["scores"]) if p != me]
+        if others and obs["target"] - max(others) <= THREAT:
+            return True
+        return odds.roll_once_value(pos) > stop
+
+
+class ThresholdPlayer(ComputerPlayer):
+    """Places everything; stops with a score at ``stop_at`` dollars or ``police`` policemen."""
+
+    def __init__(self, seed: int = 0, stop_at: int = MEDIUM_STOP, police: int = 2) -> None:
+        super().__init__(seed)
+        self.stop_at = stop_at
+        self.police = police
+
+    def wants_roll(self, pos: Position, obs: dict[str, Any]) -> bool:
+        stop = pos.turn_score()
+        need = obs["target"] - obs["scores"][obs["current_player"]]
+        if stop > 0 and (stop >= need or stop >= self.stop_at or pos.policemen() >= self.police):
+            return False
+        return True
+
+
+class Police2Player(ComputerPlayer):
+    """The baseline of the issue: keep rolling until the second policeman, then stop."""
+
+    name = "police2"
+
+    def wants_roll(self, pos: Position, obs: dict[str, Any]) -> bool:
+        return pos.policemen() < 2
+
+
+class RandomPlayer(ComputerPlayer):
+    name = "random"
+
+    def __call__(self, state: State) -> int:
+        legal = state.legal_actions()
+        return int(legal[int(self.rng.integers(len(legal)))])
+
+
+def _medium(seed: int) -> ComputerPlayer:
+    player = ThresholdPlayer(seed, MEDIUM_STOP, 2)
+    player.name = "medium"
+    return player
+
+
+def _easy(seed: int) -> ComputerPlayer:
+    player = ThresholdPlayer(seed, EASY_STOP, 1)
+    player.name = "easy"
+    return player
+
+
+PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
+    "easy": _easy,
+    "medium": _medium,
+    "hard": HardPlayer,
+    "police2": Police2Player,
+    "random": RandomPlayer,
+}
+
+
+def make_player(name: str, seed: int = 0) -> ComputerPlayer:
+    """A computer player by name (``easy``, ``medium``, ``hard``, ``police2``, ``random``)."""
+    try:
+        return PLAYERS[name](seed)
+    except KeyError:
+        raise ValueError(f"no Monopoly Dice player {name!r}; known: {', '.join(PLAYERS)}") from None
