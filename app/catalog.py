@@ -77,7 +77,14 @@ GAMES: tuple[GameEntry, ...] = (
         start="app.screens.yahtzee:start",
         resume="app.screens.yahtzee:resume",
     ),
-    GameEntry("monopoly-dice", "home.monopoly_dice", "home.monopoly_dice.subtitle", "tile_monopoly_dice"),
+    GameEntry(
+        "monopoly-dice",
+        "home.monopoly_dice",
+        "home.monopoly_dice.subtitle",
+        "tile_monopoly_dice",
+        start="app.screens.monopoly_dice:start",
+        resume="app.screens.monopoly_dice:resume",
+    ),
     GameEntry("monopoly", "home.monopoly", "home.monopoly.subtitle", "tile_monopoly"),
 )
 """The game tiles, in carousel order."""

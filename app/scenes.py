@@ -27,6 +27,7 @@ SCENE_MODULES: tuple[str, ...] = (
     "app.screens.yahtzee.hint",
     "app.screens.yahtzee.results",
     "app.screens.yahtzee.review",
+    "app.screens.monopoly_dice.scenes",
 )
 """Modules (besides this one) that register scenes when imported: game helpers add theirs here."""
 

@@ -1,0 +1,248 @@
+"""The odds screen (key 5, "view die sides"): every die's six faces and the numbers for the decision.
+
+For the position on the board it shows, from :func:`engines.monopoly_dice.odds.hint` (exact
+enumeration, never sampling): the chance of jail on the next roll, the chance of completing each
+group that is not complete yet, and the expected turn score of stopping now against rolling once
+more. The hint can take tens of milliseconds (first use fills the outcome tables), so it runs in a
+worker thread and the screen says "Working out the odds…" until it is there. 5, BACK or SELECT
+close it.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+
+from app import widgets
+from app.i18n import format_number, t
+from app.screen import Binding, ModalScreen
+from app.screens.monopoly_dice import look
+from engines.monopoly_dice import rules as R
+from remote.buttons import Button
+
+
+class OddsJob:
+    """Computes the hint for an observation in a daemon thread; the screen polls :attr:`result`."""
+
+    def __init__(self, obs: dict[str, Any], inline: bool = False) -> None:
+        self.obs = obs
+        self.result: dict[str, Any] | None = None
+        self.error: str | None = None
+        self._thread: threading.Thread | None = None
+        if inline:
+            self._run()
+        else:
+            self._thread = threading.Thread(target=self._run, name="mdice-odds", daemon=True)
+            self._thread.start()
+
+    def _run(self) -> None:
+        from engines.monopoly_dice.odds import Position, hint
+
+        try:
+            self.result = hint(Position.from_observation(self.obs))
+        except Exception as exc:  # one line on the screen; the frame goes on
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None or self.error is not None
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until done (tests and screenshots only)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+        return self.done
+
+
+def percent(p: float) -> str:
+    """A chance as the player reads it: "3.7%", "<0.1%" for tiny non-zero ones, "100%"."""
+    if 0 < p < 0.001:
+        return "<" + format_number(0.1) + t("mdice.percent_sign")
+    return format_number(round(p * 100, 1)) + t("mdice.percent_sign")
+
+
+class OddsScreen(ModalScreen[None]):
+    BINDINGS = (
+        Binding(Button.DIGIT_5, "close", "mdice.odds.close"),
+        Binding(Button.SELECT, "close", "", show=False),
+    )
+
+    def __init__(self, obs: dict[str, Any], inline: bool = False) -> None:
+        super().__init__()
+        self.obs = obs
+        self.job = OddsJob(obs, inline=inline)
+        self._shown_done = self.job.done
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    @property
+    def animating(self) -> bool:
+        return not self._shown_done
+
+    def update(self, dt: float) -> None:
+        if self.job.done and not self._shown_done:
+            self._shown_done = True
+            self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, theme = self.app, self.theme
+        safe = theme.safe
+        box = safe.inflate(-theme.px(10), -theme.px(10))
+        widgets.panel(
+            surface, box, theme.colour("background"), theme.radius, theme.px(4), theme.colour("accent")
+        )
+        widgets.title(surface, app, t("mdice.odds.title"))
+        small = theme.font("small")
+        line = app.text.line_height(small)
+        top = safe.y + app.text.line_height(theme.font("title")) + theme.px(10)
+        help_h = line + theme.px(20)
+        bottom = safe.bottom - help_h
+        sides_w = round(box.w * 0.5)
+        sides = pygame.Rect(box.x + theme.px(14), top, sides_w, bottom - top)
+        numbers = pygame.Rect(
+            sides.right + theme.px(20), top, box.right - sides.right - theme.px(34), bottom - top
+        )
+        self._draw_sides(surface, sides, small)
+        self._draw_numbers(surface, numbers, small)
+        widgets.help_bar(surface, app, self)
+
+    def _m(self, rect: pygame.Rect) -> pygame.Rect:
+        return self.theme.mirror(rect, self.rtl)
+
+    def _text(self, surface, text, size, colour, pos, anchor, **kw) -> pygame.Rect:
+        return widgets.draw_text(surface, self.app.text, text, size, colour, pos, anchor, **kw)
+
+    def _start(self, rect: pygame.Rect) -> tuple[tuple[int, int], str]:
+        return ((rect.right, rect.centery), "midright") if self.rtl else ((rect.x, rect.centery), "midleft")
+
+    def _end(self, rect: pygame.Rect) -> tuple[tuple[int, int], str]:
+        return ((rect.x, rect.centery), "midleft") if self.rtl else ((rect.right, rect.centery), "midright")
+
+    def _draw_sides(self, surface, area: pygame.Rect, small: int) -> None:
+        """One row per die: its name, its six faces; dice not rolling next are dimmed."""
+        theme = self.theme
+        n = len(R.ALL_DICE)
+        row_h = area.h // (n + 1)
+        name_w = self.app.text.size("P7", small, bold=True)[0] + theme.px(10)
+        head = self._m(pygame.Rect(area.x, area.y, area.w, row_h))
+        pos, anchor = self._start(head)
+        self._text(surface, t("mdice.odds.sides"), small, theme.colour("text_dim"), pos, anchor, bold=True)
+        rolling = set(self.obs["dice_to_roll"])
+        face_w = min((area.w - name_w) // 6, theme.round_w(row_h))
+        for d, die in enumerate(R.ALL_DICE):
+            y = area.y + (d + 1) * row_h
+            dim = d not in rolling
+            name = self._m(pygame.Rect(area.x, y, name_w, row_h))
+            pos, anchor = self._start(name)
+            colour = theme.colour("text_dim" if dim else "text")
+            self._text(surface, die.name, small, colour, pos, anchor, bold=True)
+            for k, face in enumerate(die.faces):
+                rect = self._m(pygame.Rect(area.x + name_w + k * face_w, y, face_w, row_h))
+                index = die.distinct_faces().index(face)
+                look.draw_face(surface, self.app, rect, look.face_of(d, index), dim=dim)
+
+    def _draw_numbers(self, surface, area: pygame.Rect, small: int) -> None:
+        theme = self.theme
+        line = self.app.text.line_height(small) + theme.px(6)
+        y = area.y
+        job = self.job
+        if job.error is not None:
+            self._text(
+                surface,
+                job.error,
+                small,
+                theme.colour("error"),
+                self._m(area).midtop,
+                "midtop",
+                max_width=area.w,
+            )
+            return
+        if job.result is None:
+            self._text(
+                surface,
+                t("mdice.odds.computing"),
+                small,
+                theme.colour("text"),
+                self._m(area).center,
+                "center",
+                max_width=area.w,
+            )
+            return
+        hint = job.result
+
+        def row(label: str, value: str, colour="text", bold=False, swatch=None) -> None:
+            nonlocal y
+            rect = self._m(pygame.Rect(area.x, y, area.w, line))
+            inset = 0
+            if swatch is not None:
+                sw = pygame.Rect(0, 0, theme.round_w(line * 0.6), round(line * 0.6))
+                sw.centery = rect.centery
+                if self.rtl:
+                    sw.right = rect.right
+                else:
+                    sw.x = rect.x
+                pygame.draw.rect(surface, swatch, sw, border_radius=theme.px(3))
+                inset = sw.w + theme.px(6)
+            label_rect = pygame.Rect(rect.x + (0 if self.rtl else inset), rect.y, rect.w - inset, rect.h)
+            pos, anchor = self._start(label_rect)
+            self._text(
+                surface,
+                label,
+                small,
+                theme.colour("text" if colour == "text" else colour),
+                pos,
+                anchor,
+                bold=bold,
+                max_width=rect.w * 2 // 3,
+            )
+            pos, anchor = self._end(rect)
+            self._text(
+                surface, value, small, theme.colour(colour), pos, anchor, bold=True, max_width=rect.w // 3
+            )
+            y += line
+
+        row(t("mdice.odds.jail"), percent(hint["jail"]), "error", bold=True)
+        y += theme.px(6)
+        self._text(
+            surface,
+            t("mdice.odds.complete"),
+            small,
+            theme.colour("text_dim"),
+            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[0],
+            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[1],
+            bold=True,
+            max_width=area.w,
+        )
+        y += line
+        for key, p in hint["complete"].items():
+            row(look.group_name(key), percent(p), swatch=look.group_colour(self.app, key))
+        y += theme.px(8)
+        self._text(
+            surface,
+            t("mdice.odds.expected"),
+            small,
+            theme.colour("text_dim"),
+            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[0],
+            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[1],
+            bold=True,
+            max_width=area.w,
+        )
+        y += line
+        best = hint["advice"]
+        row(
+            t("mdice.odds.stop"),
+            look.money(round(hint["stop_value"])),
+            "accent" if best == "stop" else "text",
+            best == "stop",
+        )
+        row(
+            t("mdice.odds.roll"),
+            look.money(round(hint["roll_value"])),
+            "accent" if best == "roll" else "text",
+            best == "roll",
+        )
+        y += theme.px(4)
+        row(t(f"mdice.odds.advice.{best}"), "", "accent", True)
