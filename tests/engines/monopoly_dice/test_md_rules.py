@@ -1,0 +1,68 @@
+"""The dice and the board as data agree with the public facts and with our own design rules."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.monopoly_dice import rules as R
+
+
+def test_ten_dice_are_rolled_and_the_house_die_is_the_eleventh():
+    assert len(R.PROPERTY_DICE) == 7 and len(R.JAIL_DICE) == 3
+    assert len(R.ALL_DICE) == 11 and R.ALL_DICE[R.HOUSE_ID] is R.HOUSE_DIE
+    assert all(len(die.faces) == 6 for die in R.ALL_DICE)
+
+
+def test_jail_dice_have_two_policemen_four_blanks_and_one_go():
+    for die in R.JAIL_DICE:
+        faces = Counter(f.colour for f in die.faces)
+        assert faces[R.POLICEMAN] == 2
+        assert faces[R.BLANK] + faces[R.GO] == 4
+    assert sum(f.colour == R.GO for die in R.JAIL_DICE for f in die.faces) == 1
+    assert any(f.colour == R.GO for f in R.JAIL_DICE[0].faces)
+
+
+def test_property_faces_are_a_group_with_its_printed_value_or_chance():
+    for die in R.PROPERTY_DICE:
+        for face in die.faces:
+            if face.colour == R.CHANCE:
+                assert face.number is None
+            else:
+                assert face.number == R.GROUPS[R.GROUP_INDEX[face.colour]].die_value
+
+
+def test_board_groups_match_the_board():
+    squares = {g.key: g.squares for g in R.GROUPS}
+    assert squares == {
+        "brown": 2, "light-blue": 3, "pink": 3, "orange": 3, "red": 3, "yellow": 3, "green": 3,
+        "dark-blue": 2, "railroads": 4, "utilities": 2,
+    }  # fmt: skip
+    values = {g.key: g.board_value for g in R.GROUPS}
+    assert values["light-blue"] == 1_000 and values["railroads"] == 2_500 and values["utilities"] == 800
+    assert [g.key for g in R.GROUPS if not g.colour] == ["railroads", "utilities"]
+
+
+def test_the_rarer_a_colour_the_more_its_group_is_worth():
+    faces = Counter(f.colour for die in R.PROPERTY_DICE for f in die.faces)
+    colours = sorted((R.GROUPS[g] for g in R.COLOUR_GROUPS), key=lambda g: g.board_value)
+    per_square = [faces[g.key] / g.squares for g in colours]
+    assert per_square == sorted(per_square, reverse=True)
+    assert len({g.board_value for g in R.GROUPS}) == len(R.GROUPS)  # exact Chance choice relies on it
+
+
+def test_every_group_can_be_completed():
+    for group in R.GROUPS:
+        carriers = sum(any(f.colour == group.key for f in die.faces) for die in R.PROPERTY_DICE)
+        chance = 1 if group.colour else 0
+        assert carriers + chance >= group.squares, group.key
+
+
+def test_house_die_faces():
+    faces = Counter(f.colour for f in R.HOUSE_DIE.faces)
+    assert faces == {R.HOUSE: 3, R.BROKEN_HOUSE: 1, R.HOTEL: 1, R.JAIL_FREE: 1}
+
+
+def test_bonus_formulas():
+    assert R.special_bonus(15_000, 6) == 9_000
+    assert R.special_bonus(25_000, 30) == 0
+    assert R.houses_hotels_bonus(4, 1) == 4 * 500 + 2_500
