@@ -467,7 +467,7 @@ class HintScreen(ModalScreen[None]):
         self.job: Job | None = None
         self._seen = -1
         self._spin = 0.0
-        self._cache: dict[str, Any] = {}
+        self._picture: tuple[tuple[Any, ...], pygame.Surface] | None = None
         playing = not (state.is_terminal() or state.is_chance_node())
         self.obs: dict[str, Any] | None = state.to_dict(state.current_player()) if playing else None
         self.rolled = playing and bool(self.obs["rolls"])
@@ -576,7 +576,33 @@ class HintScreen(ModalScreen[None]):
         return True
 
     # -- drawing -----------------------------------------------------------------------------------------
+    def _picture_key(self) -> tuple[Any, ...]:
+        """Everything the picture depends on: while it is unchanged, the last picture is reused."""
+        job = self.job
+        waiting = job is not None and job.running
+        return (
+            self.theme.width,
+            self.theme.height,
+            self.app.lang,
+            self.page,
+            self.focus,
+            self.option_focus,
+            id(self.odds),
+            None if job is None else job.version,
+            int(self._spin * 3) if waiting else None,
+            None if job is None or job.progress is None else int(100 * job.progress),
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
+        safe = self.theme.safe
+        key = self._picture_key()
+        if self._picture is not None and self._picture[0] == key:
+            surface.blit(self._picture[1], safe.topleft)
+            return
+        self._draw_all(surface)
+        self._picture = (key, surface.subsurface(safe).copy())
+
+    def _draw_all(self, surface: pygame.Surface) -> None:
         import pygame
 
         app, theme = self.app, self.theme
