@@ -311,7 +311,7 @@ class TurnTables:
 
 
 SMALL_BATCH = 4
-"""Up to this many states, :meth:`Solver.turn` takes the dense path (decisions at play time)."""
+"""Up to this many states, :meth:`Solver.turn` takes the dense path (a few large numpy calls)."""
 
 
 class Solver:
@@ -507,7 +507,7 @@ class Solver:
         states = np.asarray(states, dtype=np.int64)
         small = len(states) <= SMALL_BATCH
         if small:
-            # One position at play time: a few large numpy calls beat many small ones.
+            # A few positions: a few large numpy calls beat many small ones.
             n_rolls = len(dice.rolls)
             value, _ = self.box_values(np.repeat(states, n_rolls), np.tile(np.arange(n_rolls), len(states)))
             final = value.max(1).reshape(len(states), n_rolls).T
