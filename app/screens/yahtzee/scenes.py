@@ -171,3 +171,21 @@ def _dice_party(app: App) -> None:
 def _dice_party_en(app: App) -> None:
     screen = _game(app, "dice-party", [HUMAN, HUMAN], "dice-party")
     play_turns(screen, 9)
+
+
+@scene("yahtzee-shaking", "Classic: 2 held down, the dice shaking (for the bench)", golden=False)
+def _shaking(app: App) -> None:
+    screen = _game(app, "classic", [HUMAN], "yahtzee")
+    play_turns(screen, 4)
+    screen.action_shake()
+
+
+@scene("yahtzee-power-shaking", "Power: six dice shaking, two held (for the bench)", golden=False)
+def _power_shaking(app: App) -> None:
+    screen = _game(app, "power", [HUMAN], "yahtzee")
+    play_turns(screen, 4)
+    roll_to(screen, [5, 5, 5, 2, 0, 5])
+    screen.state.apply_action(screen.state.string_to_action("toggle 6"))
+    screen.state.apply_action(screen.state.string_to_action("toggle 1"))
+    screen._changed()
+    screen.action_shake()
