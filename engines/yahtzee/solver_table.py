@@ -166,18 +166,7 @@ class TablePreparer:
         try:
             solver = load_table(self.rules)
             if solver is None and self.use_process:
-                # A separate process keeps the build's Python loops off this interpreter's GIL,
-                # so the screen keeps its frame rate while the table is built.
-                ctx = mp.get_context("spawn")
-                shared = ctx.Value("d", 0.0)
-                child = ctx.Process(target=_build_in_child, args=(self.rules, shared), daemon=True)
-                child.start()
-                while child.is_alive():
-                    child.join(0.1)
-                    self._progress = shared.value
-                solver = load_table(self.rules)
-                if solver is None:
-                    raise RuntimeError(f"the table builder exited with status {child.exitcode}")
+                solver = self._build_in_process()
             if solver is None:
                 solver = get_solver(self.rules, progress=self._set_progress)
             with _lock:
@@ -185,6 +174,22 @@ class TablePreparer:
             self._solver = solver
         except Exception as exc:  # reported to the screen, which keeps the fallback player
             self.error = str(exc) or type(exc).__name__
+
+    def _build_in_process(self) -> Solver | None:
+        """Build in a separate process: it keeps the build's Python loops off this interpreter's
+        GIL, so the screen keeps its frame rate. None if that failed (the caller builds here)."""
+        try:
+            ctx = mp.get_context("spawn")
+            shared = ctx.Value("d", 0.0)
+            child = ctx.Process(target=_build_in_child, args=(self.rules, shared), daemon=True)
+            child.start()
+            while child.is_alive():
+                child.join(0.1)
+                self._progress = shared.value
+        except OSError:
+            return None
+        # None also if the child could not save the table (say a read-only cache).
+        return load_table(self.rules)
 
     def _set_progress(self, fraction: float) -> None:
         self._progress = fraction
