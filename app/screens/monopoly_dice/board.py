@@ -931,7 +931,7 @@ class BoardScreen(Screen):
             self._text(surface, text, size, theme.colour("text_dim"), pos, anchor, max_width=cells[2].w)
 
     def _status_line(self, view) -> str:
-        if self.state.is_terminal():
+        if self.state.is_terminal() or self._bust_view is not None:
             return ""
         name = player_names(self.players)[view["player"]]
         if self.computer_turn:

@@ -51,8 +51,11 @@ def money(amount: int) -> str:
 
 
 def die_money(amount: int, lang: str) -> str:
-    """The value printed on a die: "$300" in English, just the digits in Persian (a die is small)."""
-    return format_number(amount) if lang == "fa" else money(amount)
+    """The value printed on a die: "$300" in English, just the digits in Persian; no thousands
+    separator ("$1000"): a die is small."""
+    if lang == "fa":
+        return format_number(amount).replace("٬", "")
+    return f"${amount}"
 
 
 def face_of(die: int, index: int) -> dict[str, Any]:
@@ -105,6 +108,11 @@ def draw_face(
         focused=focused,
         focus_colour=app.theme.colour("accent"),
     )
+    if colour == "utilities":  # a black die on a dark screen: outline it
+        edge = app.theme.colour("text_dim")
+        pygame.draw.rect(
+            surface, edge, body, width=max(1, body.h // 24), border_radius=max(2, round(body.h * 0.16))
+        )
     if colour == R.POLICEMAN:
         draw_badge(surface, app, body)
     elif colour in (R.HOUSE, R.BROKEN_HOUSE):

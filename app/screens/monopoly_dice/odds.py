@@ -90,21 +90,22 @@ class OddsScreen(ModalScreen[None]):
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
         safe = theme.safe
-        box = safe.inflate(-theme.px(10), -theme.px(10))
-        widgets.panel(
-            surface, box, theme.colour("background"), theme.radius, theme.px(4), theme.colour("accent")
+        box = safe.inflate(theme.px(16), theme.px(12))
+        border = theme.colour("accent")
+        widgets.panel(surface, box, theme.colour("background"), theme.radius, theme.px(4), border)
+        heading = theme.font("heading")
+        x = safe.right if self.rtl else safe.x
+        anchor = "topright" if self.rtl else "topleft"
+        self._text(
+            surface, t("mdice.odds.title"), heading, theme.colour("text"), (x, safe.y), anchor, bold=True
         )
-        widgets.title(surface, app, t("mdice.odds.title"))
         small = theme.font("small")
         line = app.text.line_height(small)
-        top = safe.y + app.text.line_height(theme.font("title")) + theme.px(10)
-        help_h = line + theme.px(20)
-        bottom = safe.bottom - help_h
-        sides_w = round(box.w * 0.5)
-        sides = pygame.Rect(box.x + theme.px(14), top, sides_w, bottom - top)
-        numbers = pygame.Rect(
-            sides.right + theme.px(20), top, box.right - sides.right - theme.px(34), bottom - top
-        )
+        top = safe.y + app.text.line_height(heading) + theme.px(6)
+        bottom = safe.bottom - line - theme.px(20)
+        sides = pygame.Rect(safe.x, top, round(safe.w * 0.5), bottom - top)
+        right = sides.right + theme.px(24)
+        numbers = pygame.Rect(right, top, safe.right - right, bottom - top)
         self._draw_sides(surface, sides, small)
         self._draw_numbers(surface, numbers, small)
         widgets.help_bar(surface, app, self)

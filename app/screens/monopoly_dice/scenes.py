@@ -74,7 +74,7 @@ def play_turns(screen: BoardScreen, turns: int, rng: np.random.Generator) -> Non
     """Whole turns through the engine: one roll, every group die placed, stop."""
     from engines.monopoly_dice.ai import make_player
 
-    player = make_player("medium")
+    computer = make_player("medium")
     state = screen.state
     done = 0
     while done < turns and not state.is_terminal():
@@ -84,7 +84,7 @@ def play_turns(screen: BoardScreen, turns: int, rng: np.random.Generator) -> Non
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
             else:
-                state.apply_action(player(state))
+                state.apply_action(computer(state))
         done += 1
     screen._changed()
     screen._start_turn(announce=False)
