@@ -610,6 +610,10 @@ class HintScreen(ModalScreen[None]):
         widgets.panel(
             surface, frame, theme.colour("background"), theme.radius, theme.px(3), theme.colour("accent")
         )
+        # the game's own help bar lies under ours: cover the strip so only one reads
+        safe, top = theme.safe, frame.bottom + theme.px(4)
+        strip = pygame.Rect(safe.x, top, safe.w, safe.bottom - top)  # inside the cached picture
+        surface.fill(theme.colour("shadow"), strip)
         widgets.help_bar(surface, app, self)
         pad = theme.px(18)
         inner = frame.inflate(-2 * pad, -2 * pad)
