@@ -155,6 +155,16 @@ def outcome_table(dice: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
     return counts, probs
 
 
+@lru_cache(maxsize=256)
+def _float_table(dice: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # The outcome table split into contiguous float columns: float64 arithmetic and matrix
+    # products are the fastest numpy paths, and every value here is an exact small integer.
+    counts, probs = outcome_table(dice)
+    groups = np.ascontiguousarray(counts[:, :NUM_GROUPS], dtype=np.float64)
+    chances = np.ascontiguousarray(counts[:, CHANCE_SYMBOL], dtype=np.float64)
+    return groups, chances, probs
+
+
 def best_basic_after(pos: Position, counts: np.ndarray) -> np.ndarray:
     """For every outcome row, the Basic score after placing the rolled dice as well as possible now.
 
@@ -163,46 +173,52 @@ def best_basic_after(pos: Position, counts: np.ndarray) -> np.ndarray:
     complete are chosen exactly (all of them when there are enough Chance dice, otherwise the best
     choice given which group is then the best incomplete one).
     """
-    return _best_basic(pos.filled(), pos.die_sums(), pos.chance_used(), counts)
+    groups = np.asarray(counts[:, :NUM_GROUPS], dtype=np.float64)
+    chances = np.asarray(counts[:, CHANCE_SYMBOL], dtype=np.float64)
+    best = _best_basic(pos.filled(), pos.die_sums(), pos.chance_used(), groups, chances)
+    return best.astype(np.int64)
 
 
-def _best_basic(filled: np.ndarray, sums: np.ndarray, used: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    room = SQUARES - filled
-    add = np.minimum(counts[:, :NUM_GROUPS], room)
-    new_fill = filled + add
-    new_sum = sums + add * DIE_VALUE
-    complete = new_fill == SQUARES
-    candidate = (new_fill == SQUARES - 1) & IS_COLOUR & ~used
-    chances = counts[:, CHANCE_SYMBOL]
+_SQUARES_F = SQUARES.astype(np.float64)
+_BOARD_F = BOARD_VALUE.astype(np.float64)
+_DIE_F = DIE_VALUE.astype(np.float64)
+
+
+def _best_basic(
+    filled: np.ndarray, sums: np.ndarray, used: np.ndarray, groups: np.ndarray, chances: np.ndarray
+) -> np.ndarray:
+    room = _SQUARES_F - filled
+    add = np.minimum(groups, room)
+    new_fill = add + filled
+    new_sum = add * _DIE_F + sums
+    complete = new_fill == _SQUARES_F
+    candidate = (new_fill == _SQUARES_F - 1) & (IS_COLOUR & ~used)
     n_cand = candidate.sum(axis=1)
     # Rows with enough Chance dice complete every candidate.
-    take_all = candidate & (chances >= n_cand)[:, None]
-    done = complete | take_all
+    done = complete | (candidate & (chances >= n_cand)[:, None])
     base = _score(done, new_sum, new_fill)
     # Fewer Chance dice than candidates: the best choice is, over every group g that may end up
     # the best incomplete one, g's value plus the k most valuable candidates other than g (exact,
     # because the board values differ).
     rows = np.flatnonzero((chances > 0) & (chances < n_cand))
     if rows.size:
-        cand, k = candidate[rows], chances[rows]
-        fill, total = new_fill[rows], new_sum[rows]
-        done_value = (complete[rows] * BOARD_VALUE).sum(axis=1)
-        incomplete = np.where(~complete[rows] & (fill > 0), total, 0)
-        values = np.sort(np.where(cand, BOARD_VALUE, 0), axis=1)[:, ::-1]
+        cand, k = candidate[rows], chances[rows].astype(np.int64)
+        done_value = complete[rows] @ _BOARD_F
+        incomplete = np.where(complete[rows] | (new_fill[rows] == 0), 0.0, new_sum[rows])
+        values = np.sort(np.where(cand, _BOARD_F, 0.0), axis=1)[:, ::-1]
         top_k = np.take_along_axis(np.cumsum(values, axis=1), (k - 1)[:, None], axis=1)[:, 0]
         kth = np.take_along_axis(values, (k - 1)[:, None], axis=1)[:, 0]
         next_value = np.take_along_axis(values, k[:, None], axis=1)[:, 0]
-        in_top = cand & (BOARD_VALUE >= kth[:, None])
-        without_g = np.where(in_top, (top_k + next_value)[:, None] - BOARD_VALUE, top_k[:, None])
+        in_top = cand & (_BOARD_F >= kth[:, None])
+        without_g = np.where(in_top, (top_k + next_value)[:, None] - _BOARD_F, top_k[:, None])
         best = np.maximum(top_k, (incomplete + without_g).max(axis=1))
         base[rows] = done_value + best
     return base
 
 
 def _score(done: np.ndarray, sums: np.ndarray, fill: np.ndarray) -> np.ndarray:
-    complete_value = (done * BOARD_VALUE).sum(axis=1)
-    incomplete = np.where(~done & (fill > 0), sums, 0)
-    return complete_value + incomplete.max(axis=1)
+    incomplete = np.where(done | (fill == 0), 0.0, sums)
+    return done @ _BOARD_F + incomplete.max(axis=1)
 
 
 # -- the Go-to-Jail dice and the house/hotel die ----------------------------------------------------
@@ -295,14 +311,57 @@ def completion_chances(pos: Position) -> dict[str, float]:
     return result
 
 
-@lru_cache(maxsize=100_000)
+_PRECOMPUTED: dict[tuple, float] = {}
+"""Expected Basic scores for the crowded cups (six or seven dice), filled by :func:`warm_up`."""
+
+
 def expected_basic_after(
     cup: tuple[int, ...], filled: tuple[int, ...], sums: tuple[int, ...], used: tuple[bool, ...]
 ) -> float:
     """The mean of :func:`best_basic_after` over a roll of ``cup`` (cached: boards repeat a lot)."""
-    counts, probs = outcome_table(cup)
-    best = _best_basic(np.array(filled), np.array(sums), np.array(used), counts)
-    return float(probs @ best.astype(float))
+    key = (cup, filled, sums, used)
+    value = _PRECOMPUTED.get(key)
+    return value if value is not None else _expected_basic(*key)
+
+
+@lru_cache(maxsize=100_000)
+def _expected_basic(
+    cup: tuple[int, ...], filled: tuple[int, ...], sums: tuple[int, ...], used: tuple[bool, ...]
+) -> float:
+    groups, chances, probs = _float_table(cup)
+    best = _best_basic(
+        np.array(filled, dtype=np.float64), np.array(sums, dtype=np.float64), np.array(used), groups, chances
+    )
+    return float(probs @ best)
+
+
+def warm_up() -> None:
+    """Build every outcome table, and the values of the crowded cups (about 1 s; at game start).
+
+    With six or seven dice to roll the table has thousands of rows; those boards (nothing or one
+    die placed) are few, so their expected Basic scores are computed here once and the odds screen
+    answers within milliseconds everywhere.
+    """
+    for size in range(len(R.PROPERTY_IDS) + 1):
+        for dice in itertools.combinations(R.PROPERTY_IDS, size):
+            _float_table(dice)
+    empty = Position(
+        placed=(None,) * len(R.PROPERTY_IDS), showing=(None,) * len(R.PROPERTY_IDS), jailed=(False,) * 3
+    )
+    boards = [empty]
+    for d, die in enumerate(R.PROPERTY_DICE):
+        for face in die.distinct_faces():
+            targets = COLOUR_TARGETS if face.colour == R.CHANCE else (R.GROUP_INDEX[face.colour],)
+            showing = tuple(face.colour if i == d else None for i in R.PROPERTY_IDS)
+            for g in targets:
+                boards.append(replace(empty, showing=showing).place(d, g))
+    for pos in boards:
+        key = (pos.cup(), *(tuple(a.tolist()) for a in (pos.filled(), pos.die_sums(), pos.chance_used())))
+        if key not in _PRECOMPUTED:
+            _PRECOMPUTED[key] = _expected_basic(*key)
+
+
+COLOUR_TARGETS = R.COLOUR_GROUPS
 
 
 def roll_once_value(pos: Position) -> float:
