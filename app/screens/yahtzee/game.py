@@ -259,6 +259,7 @@ class GameScreen(Screen):
             self._lang_before = self.app.lang
             self.app.set_language(self.lang)
         self._start_turn(announce=False)
+        self._preparing()  # a hard computer: start loading or building its table at once
 
     def on_leave(self) -> None:
         self._stop_shaking()
@@ -709,7 +710,8 @@ class GameScreen(Screen):
         if result and self.game.mode in ("classic", "dice-party") and humans and self.decisions:
             from app.screens.yahtzee.review import ReviewScreen
 
-            self.app.push(ReviewScreen(list(self.decisions), self.game), lambda _: self.app.go_home())
+            review = ReviewScreen(list(self.decisions), self.game, names=player_names(self.players))
+            self.app.push(review, lambda _: self.app.go_home())
             return
         self.app.go_home()
 
@@ -957,7 +959,7 @@ class GameScreen(Screen):
 
         if self.game.mode not in MODES:
             return None
-        prep = ai.table_preparer(ai.solver_rules(self.game))
+        prep = ai.table_preparer(ai.solver_rules(self.game))  # started once, shared by the players
         return None if prep.ready else prep.progress
 
     def _draw_info(self, surface, layout, obs) -> None:
