@@ -342,9 +342,13 @@ class Job:
         self.cancelled = True
 
 
+YIELD_S = 0.002
+"""A worker's pause between its steps: the drawing thread takes the interpreter meanwhile."""
+
+
 def yield_gil() -> None:
     """Let the drawing thread run between the worker's steps."""
-    time.sleep(0)
+    time.sleep(YIELD_S)
 
 
 # -- words -----------------------------------------------------------------------------------------
@@ -502,7 +506,9 @@ class HintScreen(ModalScreen[None]):
     def _work(self, job: Job) -> None:
         if self.odds is None:
             mode_odds(self.game)
+            yield_gil()
             job.post("odds", box_odds(self.state))
+        yield_gil()
         if job.cancelled:
             return
         if self.optimal:
@@ -514,6 +520,7 @@ class HintScreen(ModalScreen[None]):
             if solver is None or job.cancelled:
                 job.post("no_table", True)
                 return
+            yield_gil()
             job.post("options", analyse(self.state, solver))
         elif self.rolled:
             yield_gil()
@@ -1068,3 +1075,79 @@ def _register_scenes() -> None:
 
 
 _register_scenes()
+
+
+# -- measuring the frame while the worker computes ----------------------------------------------------------
+BENCH_POSITIONS = {
+    "yahtzee-classic": (2, 2, 4, 2, 5),
+    "yahtzee-painted": (0, 3, 3, 1, 3),
+    "yahtzee-power": (4, 4, 2, 4, 0, 1),
+    "dice-party": (4, 4, 1, 3, 4),
+}
+
+
+def frames_while_computing(profile: str, name: str, period_s: float = 0.02) -> dict[str, float]:
+    """Open the hint with every table cold (the odds tables forgotten, the optimal table read from
+    the disk cache again) and draw a frame every ``period_s`` until the worker is done: the draw
+    times and the gaps between frames, in ms. The same screen is drawn once before, so fonts and
+    text are cached as they are in play (a first open also pays for those)."""
+    import statistics
+
+    from app.app import Headless
+    from engines.core import load_game
+    from engines.yahtzee import ai, solver_table
+
+    def forget() -> None:
+        forget_mode_odds()
+        with solver_table._lock:
+            solver_table._loaded.clear()
+        with ai._prep_lock:
+            ai._preparers.clear()
+
+    h = Headless(profile=profile, lang="en", home=False)
+    try:
+        game = load_game(name, num_players=2 if name == "dice-party" else 1)
+        state = game.new_initial_state()
+        roll(state, BENCH_POSITIONS[name])
+        _backdrop(h.app)
+        warm = HintScreen(state)
+        h.app.push(warm)
+        warm.wait()
+        h.render()
+        h.app.pop()
+        forget()
+        started = time.perf_counter()
+        screen = HintScreen(state)
+        h.app.push(screen)
+        draws, gaps = [], []
+        last = time.perf_counter()
+        while screen.job is not None and screen.job.running:
+            t0 = time.perf_counter()
+            h.app.step(h.clock.now)
+            h.clock.advance(period_s)
+            t1 = time.perf_counter()
+            draws.append((t1 - t0) * 1000)
+            gaps.append((t1 - last) * 1000)
+            last = t1
+            time.sleep(max(0.0, period_s - (time.perf_counter() - t0)))
+        worker_ms = (time.perf_counter() - started) * 1000
+    finally:
+        h.close()
+    ordered = sorted(draws) or [float("nan")]
+    return {
+        "worker_ms": round(worker_ms, 1),
+        "frames": len(draws),
+        "frame_median_ms": round(statistics.median(ordered), 2),
+        "frame_max_ms": round(ordered[-1], 2),
+        "gap_max_ms": round(max(gaps, default=float("nan")), 2),
+    }
+
+
+if __name__ == "__main__":  # .venv/bin/python -m app.screens.yahtzee.hint
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    for bench_profile in ("sd-pal", "hd-720"):
+        for bench_mode in BENCH_POSITIONS:
+            print(bench_profile, bench_mode, frames_while_computing(bench_profile, bench_mode))
