@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# One cache (the optimal Yahtzee tables) per test process, shared by its tests.
+os.environ.setdefault("TVGAMES_CACHE", tempfile.mkdtemp(prefix="tvgames-cache-"))
 
 import pytest  # noqa: E402
 

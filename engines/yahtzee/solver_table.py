@@ -39,7 +39,14 @@ _lock = threading.Lock()
 
 
 def cache_dir() -> Path:
-    """``$TVGAMES_HOME/cache`` if set, else the user cache directory (``~/.cache/tvgames``)."""
+    """``$TVGAMES_CACHE`` if set, else ``$TVGAMES_HOME/cache``, else the user cache directory.
+
+    The test suite points ``TVGAMES_CACHE`` at one folder per run, so that a table built by one test
+    is reused by the next although each test has its own ``TVGAMES_HOME``.
+    """
+    cache = os.environ.get("TVGAMES_CACHE")
+    if cache:
+        return Path(cache).expanduser()
     home = os.environ.get(ENV_HOME)
     if home:
         return Path(home).expanduser() / "cache"

@@ -13,6 +13,8 @@ from engines.yahtzee.solver import CLASSIC, DICE_PARTY, Solver, rules_for, state
 
 @pytest.fixture(autouse=True)
 def _fresh_memory(monkeypatch):
+    # These tests fake builds: keep their tables out of the suite's shared cache (conftest).
+    monkeypatch.delenv("TVGAMES_CACHE", raising=False)
     monkeypatch.setattr(st, "_loaded", {})
     monkeypatch.setattr(ai, "_preparers", {})
 
