@@ -425,9 +425,24 @@ class GameScreen(Screen):
             self._version += 1
         return taken
 
+    COMPUTER_BINDINGS = (
+        Binding(Button.SELECT, "select", "yahtzee.key.skip"),
+        Binding(Button.DIGIT_3, "info", "yahtzee.key.info"),
+        Binding(Button.GREEN, "language", "yahtzee.key.language"),
+        Binding(Button.BACK, "menu", "", show=False),
+    )
+    """While a computer plays, SELECT skips to the end of its turn."""
+
     def bindings(self):
         """GREEN (the language) only where the screen has its own language (Dice Party)."""
-        own = super().bindings()
+        if self.app is not None and self.computer_turn:
+            own = self.COMPUTER_BINDINGS
+            taken = {(b.button, b.kind) for b in own}
+            from app.screen import GLOBAL_BINDINGS
+
+            own = own + tuple(b for b in GLOBAL_BINDINGS if (b.button, b.kind) not in taken)
+        else:
+            own = super().bindings()
         return own if self.lang is not None else tuple(b for b in own if b.action != "language")
 
     def check_action(self, action: str, args: tuple) -> bool:
@@ -757,7 +772,7 @@ class GameScreen(Screen):
         self._draw_card(surface, layout, obs, player)
         self._draw_strip(surface, layout, obs, names)
         self._draw_status(surface, layout, obs)
-        if self.show_info and not self.state.is_terminal() and self._banner is None:
+        if self.show_info and not self.state.is_terminal() and not self.computer_turn:
             self._draw_info(surface, layout, obs)
         widgets.help_bar(surface, app, self)
 
@@ -927,7 +942,7 @@ class GameScreen(Screen):
         if self.state.is_terminal():
             return
         if self.computer_turn:
-            line = t("yahtzee.thinking", name=player_names(self.players)[self.turn_player])
+            line = t("yahtzee.thinking")
         elif obs["rolls"] == 0:
             line = t("yahtzee.roll_first")
         elif obs["rolls_left"] == 0:
