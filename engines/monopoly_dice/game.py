@@ -122,46 +122,60 @@ class MonopolyDiceState(State):
         index = self.faces[die]
         return None if index is None else R.ALL_DICE[die].distinct_faces()[index]
 
-    def _members(self) -> tuple[tuple[int, ...], ...]:
-        # The dice on each group, recomputed only when a placement changed (observations and the
-        # computer players ask for it many times per move).
-        key = tuple(self.placed)
-        cached = getattr(self, "_members_cache", None)
+    def _board(
+        self,
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[bool, ...], tuple[bool, ...], tuple[int, ...]]:
+        # Per group: the dice on it, complete, holds a Chance, printed sum. Recomputed only when a
+        # placement (or a placed die's face) changed: observations and the computer players ask
+        # for it many times per move.
+        key = (tuple(self.placed), tuple(self.faces[: len(R.PROPERTY_DICE)]))
+        cached = getattr(self, "_board_cache", None)
         if cached is None or cached[0] != key:
             members: list[list[int]] = [[] for _ in R.GROUPS]
-            for d, g in enumerate(key):
+            chance = [False] * len(R.GROUPS)
+            sums = [0] * len(R.GROUPS)
+            for d, g in enumerate(self.placed):
                 if g is not None:
                     members[g].append(d)
-            cached = (key, tuple(tuple(m) for m in members))
-            self._members_cache = cached
+                    face = self.face(d)
+                    chance[g] = chance[g] or face.colour == R.CHANCE
+                    sums[g] += face.number or 0
+            complete = tuple(len(m) == group.squares for m, group in zip(members, R.GROUPS, strict=True))
+            cached = (key, (tuple(tuple(m) for m in members), complete, tuple(chance), tuple(sums)))
+            self._board_cache = cached
         return cached[1]
 
     def group_dice(self, group: int) -> list[int]:
         """The property dice on ``group``'s squares (in die order)."""
-        return list(self._members()[group])
+        return list(self._board()[0][group])
 
     def group_has_chance(self, group: int) -> bool:
-        return any(self.face(d).colour == R.CHANCE for d in self._members()[group])
+        return self._board()[2][group]
 
     def group_complete(self, group: int) -> bool:
-        return len(self._members()[group]) == R.GROUPS[group].squares
+        return self._board()[1][group]
 
     def group_die_value(self, group: int) -> int:
         """The sum printed on the group's dice (a Chance counts nothing)."""
-        return sum(self.face(d).number or 0 for d in self.group_dice(group))
+        return self._board()[3][group]
+
+    def any_colour_complete(self) -> bool:
+        complete = self._board()[1]
+        return any(complete[g] for g in R.COLOUR_GROUPS)
 
     def policemen(self) -> int:
         return sum(self.jailed)
 
     def score_parts(self) -> dict[str, int]:
         """The current turn's Basic, GO, House, Hotel and Turn Score if the turn ended now."""
+        members, done, _, sums = self._board()
         complete = 0
         best_incomplete = 0
         for g, group in enumerate(R.GROUPS):
-            if self.group_complete(g):
+            if done[g]:
                 complete += group.board_value
-            elif self.group_dice(g):
-                best_incomplete = max(best_incomplete, self.group_die_value(g))
+            elif members[g]:
+                best_incomplete = max(best_incomplete, sums[g])
         parts = {
             "basic": complete + best_incomplete,
             "go": R.GO_AMOUNT * self.go_count,
@@ -179,7 +193,7 @@ class MonopolyDiceState(State):
         """The dice the next ROLL throws (the house die once a colour group is complete)."""
         dice = [d for d in R.PROPERTY_IDS if self.placed[d] is None]
         dice += [d for j, d in enumerate(R.JAIL_IDS) if not self.jailed[j]]
-        if self.house_die_in or any(self.group_complete(g) for g in R.COLOUR_GROUPS):
+        if self.house_die_in or self.any_colour_complete():
             dice.append(R.HOUSE_ID)
         return dice
 
@@ -189,7 +203,8 @@ class MonopolyDiceState(State):
         if face is None or self.placed[die] is not None:
             return []
         if face.colour == R.CHANCE:
-            return [g for g in R.COLOUR_GROUPS if not self.group_complete(g) and not self.group_has_chance(g)]
+            _, done, chance, _ = self._board()
+            return [g for g in R.COLOUR_GROUPS if not done[g] and not chance[g]]
         if face.colour in R.GROUP_INDEX:
             g = R.GROUP_INDEX[face.colour]
             return [] if self.group_complete(g) else [g]
@@ -240,7 +255,7 @@ class MonopolyDiceState(State):
             self.undo_stack.append(die)
 
     def _start_roll(self) -> None:
-        if any(self.group_complete(g) for g in R.COLOUR_GROUPS):
+        if self.any_colour_complete():
             self.house_die_in = True
         self.pending = self.dice_to_roll()
         for die in self.pending:
@@ -412,7 +427,7 @@ class MonopolyDiceState(State):
         elif d in R.JAIL_IDS:
             where = "jail" if self.jailed[R.JAIL_IDS.index(d)] else ("rolled" if face is not None else "cup")
         else:
-            active = self.house_die_in or any(self.group_complete(g) for g in R.COLOUR_GROUPS)
+            active = self.house_die_in or self.any_colour_complete()
             where = ("rolled" if face is not None else "cup") if active else "out"
         return {
             "id": d,
