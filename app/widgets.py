@@ -457,15 +457,18 @@ def draw_die_themed(
     colour: RGB | None = None,
     focused: bool = False,
 ) -> pygame.Rect:
-    """:func:`draw_die` with the app's theme colours and pixel aspect."""
+    """:func:`draw_die` with the app's theme (broadcast-safe) colours and pixel aspect."""
     theme = app.theme
+    body = colour or theme.colour("die")
+    pips = theme.colour("pip") if _luminance(body) > 110 else theme.colour("pip_light")
     return draw_die(
         surface,
         rect,
         face,
-        colour or theme.colour("die"),
+        body,
         held,
         theme.pixel_aspect,
+        pip_colour=pips,
         held_colour=theme.colour("held"),
         text=app.text,
         focused=focused,

@@ -245,7 +245,7 @@ class HomeScreen(Screen):
                 cy = box.centery + (0 if k == 1 else theme.px(18))
                 rect = pygame.Rect(0, 0, die_w, die_h)
                 rect.center = (cx, cy)
-                widgets.draw_die(surface, rect, face, colour, False, theme.pixel_aspect, text=app.text)
+                widgets.draw_die_themed(surface, app, rect, face, False, colour)
         elif tile.id == "monopoly":
             self._draw_house(surface, box, theme.colour("held"))
         elif tile.id == "resume":

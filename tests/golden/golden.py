@@ -82,3 +82,12 @@ def check(
         pytest.fail(f"{name}: {fraction:.2%} of pixels differ (allowed {max_fraction:.2%}); see {failure}")
     if failure.exists():
         failure.unlink()
+
+
+def pixels_over_level(surface: pygame.Surface, max_level: int) -> int:
+    """How many pixels have a channel brighter than ``max_level`` (broadcast-safe: none).
+
+    Blending (anti-aliased text, shadows) never leaves the range of the colours blended, so a
+    picture drawn only in safe colours passes. The red limit of ``Profile.safe_colour`` is not
+    checked per pixel: a blend of safe white and safe red is a legal colour the rule would flag."""
+    return int((_pixels(surface).max(axis=2) > max_level).sum())

@@ -51,3 +51,26 @@ def test_difference_is_detected_and_shown(tmp_path):
     assert picture.get_size() == (120, 30)
     assert picture.get_at((80 + 7, 7))[:3] == (255, 0, 0)
     assert picture.get_at((80 + 30, 25))[:3] == (3, 6, 10)
+
+
+SHELL_SCENES = ("home", "home-monopoly", "settings", "help", "remote-help", "menu", "resume", "resume-list")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("scene", SHELL_SCENES)
+def test_shell_is_broadcast_safe(scene, profile, tmp_path):
+    headless, frame = scenes.shoot(scene, profile, "en", data_dir=str(tmp_path))
+    try:
+        assert golden.pixels_over_level(frame, headless.app.profile.max_level) == 0
+        theme = headless.app.theme
+        for name, colour in theme.colours.items():
+            assert headless.app.profile.safe_colour(colour) == colour, name
+    finally:
+        headless.close()
+
+
+def test_level_check_finds_pure_white():
+    surface = pygame.Surface((3, 1))
+    for x, colour in enumerate([(235, 235, 235), (255, 255, 255), (240, 0, 0)]):
+        surface.set_at((x, 0), colour)
+    assert golden.pixels_over_level(surface, 235) == 2
