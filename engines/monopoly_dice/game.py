@@ -45,6 +45,7 @@ PLACE_BASE = 10
 """``PLACE_BASE + die * len(GROUPS) + group`` places property die ``die`` on ``group``."""
 NUM_GROUPS = len(R.GROUPS)
 _SPECIAL_TEXT = {ROLL: "roll", END_TURN: "end", UNDO: "undo"}
+_FACE_LABELS = tuple(tuple(str(f) for f in die.faces) for die in R.ALL_DICE)
 
 
 def place_action(die: int, group: int) -> int:
@@ -432,7 +433,7 @@ class MonopolyDiceState(State):
         return {
             "id": d,
             "name": die.name,
-            "faces": [str(f) for f in die.faces],
+            "faces": list(_FACE_LABELS[d]),
             "face": None
             if face is None
             else {"label": str(face), "colour": face.colour, "value": face.number},
