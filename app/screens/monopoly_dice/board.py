@@ -344,7 +344,7 @@ class BoardScreen(Screen):
 
     def bindings(self) -> tuple[Binding, ...]:
         if self.computer_turn and self._bust_view is None:
-            return self.COMPUTER_BINDINGS + GLOBAL_BINDINGS
+            return self.COMPUTER_BINDINGS + tuple(b for b in GLOBAL_BINDINGS if b.button != Button.BACK)
         return super().bindings()
 
     def check_action(self, action: str, args: tuple) -> bool:

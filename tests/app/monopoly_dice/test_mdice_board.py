@@ -1,0 +1,277 @@
+"""The board screen's keys and pictures: placing, the Chance choice, undo, ending a turn, jail, the
+odds screen, computer turns, the set-up defaults and the layout on every profile."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from app import widgets
+from app.app import Headless
+from app.screens.monopoly_dice.board import BoardScreen, compute_layout
+from app.screens.monopoly_dice.players import PlayerSpec
+from app.screens.monopoly_dice.scenes import _seed_where, place, roll_to
+from engines.monopoly_dice import rules as R
+from engines.monopoly_dice.odds import Position, hint
+from remote.buttons import Button
+
+HUMAN = PlayerSpec(False)
+GROUP = R.GROUP_INDEX
+
+
+@pytest.fixture
+def headless(tmp_path):
+    h = Headless(profile="sd-pal", lang="en", data_dir=tmp_path, home=False)
+    yield h
+    h.close()
+
+
+def _board(h: Headless, players=(HUMAN, HUMAN), seed: int = 0) -> BoardScreen:
+    from app.screens.home import HomeScreen
+
+    h.app.push(HomeScreen())
+    screen = BoardScreen.new(list(players), 15_000, np.random.default_rng(seed))
+    screen.inline = True
+    h.app.push(screen)
+    h.app.step()
+    return screen
+
+
+def test_select_places_a_die_and_chance_chooses_its_group_with_arrows(headless):
+    h = headless
+    screen = _board(h)
+    roll_to(screen, {"P1": "pink", "P2": "light-blue", "P3": "chance", "P4": "orange", "P5": "pink",
+                     "P6": "red", "P7": "yellow"})  # fmt: skip
+    assert screen.die_focus == 0
+    h.press(Button.SELECT)  # P1 on pink
+    h.press(Button.SELECT)  # P2 (now focused) on light blue
+    assert screen.state.placed[:2] == [GROUP["pink"], GROUP["light-blue"]]
+    assert screen.die_focus == 2  # the Chance die
+    h.press(Button.SELECT)
+    assert screen.choosing == 2
+    # no group lacks exactly one die: the choice starts on the most valuable group the Chance may take
+    assert screen.group_focus == GROUP["dark-blue"]
+    h.press(Button.BACK)  # cancel
+    assert screen.choosing is None and screen.state.placed[2] is None
+    h.press(Button.SELECT)
+    h.press(Button.LEFT)  # across: dark blue (right column) -> pink (left column, same row)
+    assert screen.group_focus == GROUP["pink"]
+    h.press(Button.DOWN)
+    assert screen.group_focus == GROUP["orange"]
+    h.press(Button.UP)
+    h.press(Button.SELECT)
+    assert screen.state.placed[2] == GROUP["pink"]
+    assert screen.state.group_has_chance(GROUP["pink"])
+    # 4 undoes the last die move, most recent first
+    h.press(Button.DIGIT_4)
+    assert screen.state.placed[2] is None
+    h.press(Button.DIGIT_4)
+    assert screen.state.placed[1] is None
+    assert screen.state.placed[0] == GROUP["pink"]
+
+
+def test_a_chance_that_completes_a_group_is_offered_that_group_first(headless):
+    h = headless
+    screen = _board(h)
+    roll_to(screen, {"P1": "pink", "P2": "pink", "P3": "chance", "P4": "brown"})
+    h.keys("SELECT,SELECT")  # P1, P2 on pink
+    assert screen.die_focus == 2
+    h.keys("SELECT")
+    assert screen.group_focus == GROUP["pink"]
+    h.keys("SELECT")
+    assert screen.state.group_complete(GROUP["pink"])
+    assert "house die joins" in screen._banners[0][0]
+    parts = screen.obs()["score_parts"]
+    assert parts["basic"] == R.GROUPS[GROUP["pink"]].board_value
+
+
+def test_end_turn_scores_and_passes_the_remote(headless):
+    h = headless
+    screen = _board(h)
+    roll_to(screen, {"P2": "red", "P4": "red", "P6": "red", "J1": "go"})
+    place(screen, "P4", "red")
+    place(screen, "P2", "red")
+    place(screen, "P6", "red")
+    expected = screen.obs()["score_parts"]["turn"]
+    assert expected == R.GROUPS[GROUP["red"]].board_value + R.GO_AMOUNT
+    h.press(Button.DIGIT_3)
+    assert screen.state.scores[0] == expected
+    assert screen.state.player == 1
+    assert screen._pass_to == "Player 2"
+    h.press(Button.DIGIT_2)  # the first press only clears "pass the remote"
+    assert screen._pass_to is None and screen.state.rolls == 0
+    table = screen.obs()["table"]
+    assert table[0]["total"] == expected and table[0]["previous"] == expected
+
+
+def test_keys_do_nothing_that_the_rules_forbid(headless):
+    h = headless
+    screen = _board(h)
+    assert not screen.check_action("end_turn", ())  # the first roll is compulsory
+    assert not screen.check_action("undo", ())
+    assert not screen.check_action("select", ())
+    h.press(Button.DIGIT_3)
+    assert screen.state.rolls == 0 and screen.state.player == 0
+
+
+def test_the_third_policeman_is_announced_and_scores_nothing(headless):
+    h = headless
+    screen = _board(h, (HUMAN, PlayerSpec(True, "easy")))
+    screen.rng = np.random.default_rng(_seed_where(first_roll_busts=True))
+    h.press(Button.DIGIT_2, 300)
+    h.settle(3000)
+    assert screen._jail_notice is not None and "Jail" in screen._jail_notice
+    view = screen.view()
+    assert all(d is not None for d in view["jail_squares"])
+    assert screen.state.scores == [0, 0] and screen.state.busts[0] == 1
+    frame = h.render()
+    assert frame.get_size() == (720, 576)
+    h.press(Button.DIGIT_0)  # any key
+    assert screen._bust_view is None and screen.computer_turn
+
+
+def test_policemen_and_go_move_by_themselves(headless):
+    h = headless
+    screen = _board(h)
+    seed = next(
+        s for s in range(500)
+        if _first_roll(s)["jailed"][0] is False and sum(_first_roll(s)["jailed"]) == 1
+    )  # fmt: skip
+    screen.rng = np.random.default_rng(seed)
+    h.press(Button.DIGIT_2, 200)
+    assert screen._settle > 0  # the dice tumble first
+    h.advance(600)
+    assert screen._flights and all(f["to"][0] in ("jail", "go") for f in screen._flights)
+    h.advance(800)
+    assert not screen._flights
+    assert screen.obs()["policemen"] == 1
+
+
+def _first_roll(seed: int) -> dict:
+    from engines.core import sample_chance
+    from engines.monopoly_dice import ROLL, MonopolyDiceGame
+
+    rng = np.random.default_rng(seed)
+    state = MonopolyDiceGame(2).new_initial_state()
+    state.apply_action(ROLL)
+    while state.is_chance_node():
+        state.apply_action(sample_chance(state, rng))
+    return state.to_dict()
+
+
+def test_odds_screen_shows_the_engines_exact_numbers(headless):
+    h = headless
+    screen = _board(h)
+    roll_to(screen, {"P1": "pink", "P2": "pink", "P3": "chance", "J2": "policeman"})
+    place(screen, "P1", "pink")
+    obs = screen.obs()
+    h.press(Button.DIGIT_5)
+    odds = h.top
+    assert type(odds).__name__ == "OddsScreen"
+    assert odds.job.wait(10)
+    assert odds.job.result == hint(Position.from_observation(obs))
+    assert odds.job.result["jail"] == pytest.approx(1 / 9)
+    h.render()
+    h.press(Button.DIGIT_5)
+    assert h.top is screen
+
+
+def test_odds_screen_works_in_a_thread(headless):
+    from app.screens.monopoly_dice.odds import OddsScreen
+
+    h = headless
+    screen = _board(h)
+    roll_to(screen, {"P1": "brown"})
+    odds = OddsScreen(screen.obs(), inline=False)
+    h.app.push(odds)
+    assert odds.job.wait(10)
+    h.advance(50)
+    assert odds._shown_done
+
+
+def test_computer_turn_step_by_step_and_select_skips(headless):
+    h = headless
+    screen = _board(h, (PlayerSpec(True, "medium"), HUMAN), seed=4)
+    h.advance(300)
+    assert screen.state.rolls == 0  # a pause before the computer starts
+    seen_rolls = set()
+    for _ in range(40):
+        h.advance(200)
+        if screen.state.player != 0:
+            break
+        seen_rolls.add(screen.state.rolls)
+    assert len(seen_rolls) >= 2  # the roll(s) and placements came one at a time
+    screen2 = _board(h, (PlayerSpec(True, "hard"), HUMAN), seed=4)
+    h.advance(100)
+    h.press(Button.SELECT)
+    for _ in range(50):
+        if screen2.state.player == 1 and not screen2.busy:
+            break
+        h.advance(100)
+    assert screen2.state.player == 1 and screen2.state.turns[0] == 1
+
+
+def test_setup_defaults_follow_the_settings(tmp_path):
+    h = Headless(profile="hd-720", lang="en", data_dir=tmp_path)
+    try:
+        h.app.settings.target_score = 25_000
+        h.app.settings.difficulty = "hard"
+        from mdice_screen_helpers import open_tile
+
+        open_tile(h, "monopoly-dice")
+        setup = h.top
+        assert setup.choice.target == 25_000
+        assert setup.choice.players() == [HUMAN, PlayerSpec(True, "hard")]
+        h.keys("UP,UP,UP,UP,RIGHT,RIGHT")  # 2 -> 4 players
+        assert setup.choice.count == 4
+        h.keys("DOWN,DOWN,DOWN,DOWN,DOWN,DOWN,SELECT")
+        board = h.top
+        assert isinstance(board, BoardScreen)
+        assert len(board.players) == 4 and board.game.target == 25_000
+    finally:
+        h.close()
+
+
+@pytest.mark.parametrize("profile", ["sd-pal", "hd-720", "sd-pal-wide", "rpi"])
+@pytest.mark.parametrize("lang", ["en", "fa"])
+def test_layout_stays_inside_the_safe_area(tmp_path, profile, lang):
+    h = Headless(profile=profile, lang=lang, data_dir=tmp_path, home=False)
+    try:
+        safe = h.app.theme.safe
+        for players in (2, 3, 4):
+            layout = compute_layout(h.app, players)
+            rects = [layout[k] for k in ("header", "status", "board", "table", "go", "hotel")]
+            rects += layout["tray"] + layout["jail"] + layout["houses"] + layout["player_rows"]
+            for cell in layout["groups"].values():
+                rects += [cell["frame"], cell["band"], *cell["squares"]]
+            for rect in rects:
+                assert safe.contains(rect), (players, rect, safe)
+            board, table = layout["board"], layout["table"]
+            assert not board.colliderect(table)
+            assert layout["player_rows"][-1].bottom <= table.bottom
+            assert layout["tray"][0].top > layout["status"].bottom - 1
+            sq = layout["groups"]["railroads"]["squares"][0]
+            body = widgets.die_body_rect(sq, h.app.theme.pixel_aspect)
+            assert body.h >= h.app.theme.px(30)  # readable from the couch (lines: the same on every TV)
+    finally:
+        h.close()
+
+
+def test_persian_mirrors_the_board(tmp_path):
+    pictures = {}
+    for lang in ("en", "fa"):
+        h = Headless(profile="hd-720", lang=lang, data_dir=tmp_path / lang, home=False)
+        try:
+            screen = _board(h)
+            roll_to(screen, {"P1": "brown"})
+            frame = h.render()
+            band = compute_layout(h.app, 2)["groups"]["brown"]["band"]
+            rect = h.app.theme.mirror(band, h.app.rtl)
+            pictures[lang] = frame.get_at((rect.centerx, rect.bottom - 3))[:3]
+            if lang == "fa":
+                assert rect.x > h.app.theme.width // 2  # brown is on the right in Persian
+        finally:
+            h.close()
+    brown = pygame.Color(*pictures["en"])
+    assert pictures["en"] == pictures["fa"] and brown.r > brown.b
