@@ -1,5 +1,9 @@
 """How fast the odds screen answers: ``python -m engines.monopoly_dice.bench [--positions N]``.
 
+``--turns N --players hard,medium,police2`` instead plays N single turns per player from a fresh
+board (solo, far from the target) and prints each player's mean turn score with its standard
+error: the expected turn score of each policy, without any end-of-game tactics.
+
 Collects positions where a player may roll or stop from seeded games between computer players,
 then times :func:`engines.monopoly_dice.odds.hint` on each with its per-position cache cleared.
 The outcome tables are built first by :func:`engines.monopoly_dice.odds.warm_up`, as the game
@@ -39,11 +43,36 @@ def sample_positions(count: int, seed: int = 0) -> list[Position]:
     return positions
 
 
+def turn_scores(name: str, turns: int, seed: int = 0) -> np.ndarray:
+    """The scores of ``turns`` independent turns of player ``name`` (0 for jail)."""
+    player = make_player(name, seed)
+    rng = np.random.default_rng([seed, 99])
+    scores = np.empty(turns)
+    for t in range(turns):
+        state = MonopolyDiceGame(1, target=25_000).new_initial_state()
+        while state.turns[0] == 0:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(player(state))
+        scores[t] = state.scores[0]
+    return scores
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--turns", type=int, default=0, help="measure expected turn scores instead")
+    parser.add_argument("--players", default="hard,medium,police2,easy")
     args = parser.parse_args(argv)
+    if args.turns:
+        for name in args.players.split(","):
+            scores = turn_scores(name, args.turns, args.seed)
+            sem = scores.std(ddof=1) / np.sqrt(len(scores))
+            jail = float((scores == 0).mean())
+            print(f"{name:<8} mean turn score {scores.mean():7.1f} +- {sem:5.1f}  (0 scored: {jail:.1%})")
+        return 0
 
     start = time.perf_counter()
     odds.warm_up()
