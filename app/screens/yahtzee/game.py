@@ -443,6 +443,8 @@ class GameScreen(Screen):
             own = own + tuple(b for b in GLOBAL_BINDINGS if (b.button, b.kind) not in taken)
         else:
             own = super().bindings()
+        if self.game.power_die is None:
+            own = tuple(b for b in own if b.action != "undo")  # 4 undoes a Double: Power only
         return own if self.lang is not None else tuple(b for b in own if b.action != "language")
 
     def check_action(self, action: str, args: tuple) -> bool:
