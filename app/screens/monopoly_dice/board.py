@@ -78,6 +78,15 @@ class BoardScreen(Screen):
         Binding(Button.BACK, "back", "", show=False),
     )
 
+    CHANCE_BINDINGS = (
+        Binding(Button.LEFT, "arrow", "mdice.key.groups", repeat=True, args=(Button.LEFT,)),
+        Binding(Button.RIGHT, "arrow", "mdice.key.groups", repeat=True, args=(Button.RIGHT,)),
+        Binding(Button.UP, "arrow", "mdice.key.groups", repeat=True, args=(Button.UP,)),
+        Binding(Button.DOWN, "arrow", "mdice.key.groups", repeat=True, args=(Button.DOWN,)),
+        Binding(Button.SELECT, "select", "mdice.key.place"),
+        Binding(Button.BACK, "back", "mdice.key.cancel"),
+    )
+    """While a Chance die's group is being chosen."""
     COMPUTER_BINDINGS = (Binding(Button.SELECT, "select", "mdice.key.skip"),)
     """While a computer plays: SELECT skips to the end of its turn (MENU and INFO still work)."""
 
@@ -345,6 +354,8 @@ class BoardScreen(Screen):
     def bindings(self) -> tuple[Binding, ...]:
         if self.computer_turn and self._bust_view is None:
             return self.COMPUTER_BINDINGS + tuple(b for b in GLOBAL_BINDINGS if b.button != Button.BACK)
+        if self.choosing is not None:
+            return self.CHANCE_BINDINGS + tuple(b for b in GLOBAL_BINDINGS if b.button != Button.BACK)
         return super().bindings()
 
     def check_action(self, action: str, args: tuple) -> bool:
@@ -931,7 +942,7 @@ class BoardScreen(Screen):
             self._text(surface, text, size, theme.colour("text_dim"), pos, anchor, max_width=cells[2].w)
 
     def _status_line(self, view) -> str:
-        if self.state.is_terminal() or self._bust_view is not None:
+        if self.state.is_terminal() or self._bust_view is not None or self.shaking or self._settle > 0:
             return ""
         name = player_names(self.players)[view["player"]]
         if self.computer_turn:

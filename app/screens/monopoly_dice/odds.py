@@ -74,6 +74,7 @@ class OddsScreen(ModalScreen[None]):
         self.obs = obs
         self.job = OddsJob(obs, inline=inline)
         self._shown_done = self.job.done
+        self._picture: tuple[tuple, pygame.Surface] | None = None
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -88,9 +89,18 @@ class OddsScreen(ModalScreen[None]):
             self.refresh()
 
     def draw(self, surface: pygame.Surface) -> None:
+        # The panel covers what is below it and changes only when the numbers arrive: keep a copy.
+        box = self.theme.safe.inflate(self.theme.px(16), self.theme.px(12))
+        key = (self.job.done, self.app.lang, surface.get_size())
+        if self._picture is not None and self._picture[0] == key:
+            surface.blit(self._picture[1], box)
+            return
+        self._draw_panel(surface, box)
+        self._picture = (key, surface.subsurface(box).copy())
+
+    def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         app, theme = self.app, self.theme
         safe = theme.safe
-        box = safe.inflate(theme.px(16), theme.px(12))
         border = theme.colour("accent")
         widgets.panel(surface, box, theme.colour("background"), theme.radius, theme.px(4), border)
         heading = theme.font("heading")

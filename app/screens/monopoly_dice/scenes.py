@@ -124,15 +124,13 @@ def _setup(app: App) -> None:
 @scene(
     "monopoly-dice-board",
     "Monopoly Dice mid-turn: placed dice, a policeman, GO, the Chance die focused",
-    keys="RIGHT,RIGHT",
+    keys="RIGHT",
 )
 def _board_scene(app: App) -> None:
     _mid_turn(app)
 
 
-@scene(
-    "monopoly-dice-chance", "Monopoly Dice: choosing the group for a Chance die", keys="RIGHT,RIGHT,SELECT"
-)
+@scene("monopoly-dice-chance", "Monopoly Dice: choosing the group for a Chance die", keys="RIGHT,SELECT")
 def _chance(app: App) -> None:
     _mid_turn(app)
 
