@@ -302,13 +302,17 @@ class Job:
         self.progress: float | None = None
         self.error: str | None = None
         self.cancelled = False
+        self.started = False
         self.version = 0
         self._lock = threading.Lock()
         self._work = work
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> Job:
-        self._thread.start()
+        """Start the thread (once; later calls do nothing)."""
+        if not self.started:
+            self.started = True
+            self._thread.start()
         return self
 
     def _run(self) -> None:
@@ -331,10 +335,12 @@ class Job:
 
     @property
     def running(self) -> bool:
-        return self._thread.is_alive()
+        """True until the work is done (also while it is still to be started)."""
+        return not self.started or self._thread.is_alive()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the work is done (tests and screenshots only); True if it finished."""
+        self.start()
         self._thread.join(timeout)
         return not self._thread.is_alive()
 
@@ -488,7 +494,8 @@ class HintScreen(ModalScreen[None]):
             return
         if mode_odds_ready(self.game):  # a warm hint is far below a frame: no waiting at all
             self.odds = box_odds(self.state)
-        self.job = Job(self._work, "yahtzee-hint").start()
+        # started after the first frame is drawn, so that frame does not share the interpreter
+        self.job = Job(self._work, "yahtzee-hint")
 
     def on_leave(self) -> None:
         if self.job is not None:
@@ -608,6 +615,8 @@ class HintScreen(ModalScreen[None]):
             return
         self._draw_all(surface)
         self._picture = (key, surface.subsurface(safe).copy())
+        if self.job is not None:
+            self.job.start()
 
     def _draw_all(self, surface: pygame.Surface) -> None:
         import pygame
@@ -1090,7 +1099,8 @@ def frames_while_computing(profile: str, name: str, period_s: float = 0.02) -> d
     """Open the hint with every table cold (the odds tables forgotten, the optimal table read from
     the disk cache again) and draw a frame every ``period_s`` until the worker is done: the draw
     times and the gaps between frames, in ms. The same screen is drawn once before, so fonts and
-    text are cached as they are in play (a first open also pays for those)."""
+    text are cached as they are in play (a first open also pays for those). ``idle_gap_max_ms``
+    is the longest gap of the same loop afterwards, with nothing computing."""
     import statistics
 
     from app.app import Headless
@@ -1131,6 +1141,17 @@ def frames_while_computing(profile: str, name: str, period_s: float = 0.02) -> d
             last = t1
             time.sleep(max(0.0, period_s - (time.perf_counter() - t0)))
         worker_ms = (time.perf_counter() - started) * 1000
+        idle_gaps = []
+        last = time.perf_counter()
+        for _ in range(50):  # the same loop with nothing computing: the machine's own jitter
+            t0 = time.perf_counter()
+            h.app.refresh()
+            h.app.step(h.clock.now)
+            h.clock.advance(period_s)
+            t1 = time.perf_counter()
+            idle_gaps.append((t1 - last) * 1000)
+            last = t1
+            time.sleep(max(0.0, period_s - (time.perf_counter() - t0)))
     finally:
         h.close()
     ordered = sorted(draws) or [float("nan")]
@@ -1140,6 +1161,7 @@ def frames_while_computing(profile: str, name: str, period_s: float = 0.02) -> d
         "frame_median_ms": round(statistics.median(ordered), 2),
         "frame_max_ms": round(ordered[-1], 2),
         "gap_max_ms": round(max(gaps, default=float("nan")), 2),
+        "idle_gap_max_ms": round(max(idle_gaps[1:]), 2),
     }
 
 

@@ -28,7 +28,7 @@ import pygame
 from app import widgets
 from app.i18n import format_number, t
 from app.screen import Binding, Screen, focus_step
-from app.screens.yahtzee.hint import Job, dice_words, optimal_solver
+from app.screens.yahtzee.hint import Job, dice_words, optimal_solver, yield_gil
 from engines.core import SaveFormatError
 from engines.yahtzee.game import ROLL, SCORE, YahtzeeGame
 from remote.buttons import Button
@@ -234,7 +234,7 @@ class ReviewScreen(Screen):
 
     # -- the worker ----------------------------------------------------------------------------------
     def on_enter(self) -> None:
-        self.job = Job(self._work, "yahtzee-review").start()
+        self.job = Job(self._work, "yahtzee-review")  # started once the first frame is drawn
 
     def on_leave(self) -> None:
         if self.job is not None:
@@ -249,6 +249,7 @@ class ReviewScreen(Screen):
 
         def progress(done: int, total: int) -> None:
             job.post("done", (done, total))
+            yield_gil()
 
         job.post(
             "review", review_decisions(self.decisions, self.game, solver, progress, lambda: job.cancelled)
@@ -323,6 +324,11 @@ class ReviewScreen(Screen):
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._draw(surface)
+        if self.job is not None:
+            self.job.start()
+
+    def _draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
         widgets.background(surface, theme)
         safe = theme.safe
