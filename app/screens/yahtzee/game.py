@@ -176,7 +176,6 @@ class GameScreen(Screen):
         ]
         self._executor: ThreadPoolExecutor | None = None
         self._future: Future | None = None
-        self._ai_rng_before: dict | None = None
         self._cpu_wait = 0.0
         self._cpu_shake = 0.0
         self._skip = False
@@ -202,13 +201,15 @@ class GameScreen(Screen):
         return cls(game.new_initial_state(), players, rng, ai_rng, lang=lang)
 
     def save_payload(self) -> dict[str, Any]:
-        """Everything needed to come back to exactly this point (see :meth:`from_payload`)."""
-        ai_state = self._ai_rng_before if self._future is not None else rng_state(self.ai_rng)
+        """Everything needed to come back to exactly this point (see :meth:`from_payload`).
+
+        Taken where a human is to act (:meth:`save_and_quit` first plays out the computers' moves),
+        so no computer decision is half made."""
         return {
             "version": SAVE_VERSION,
             "engine": save_state(self.state),
             "rng": rng_state(self.rng),
-            "ai_rng": ai_state,
+            "ai_rng": rng_state(self.ai_rng),
             "players": [p.to_json() for p in self.players],
             "decisions": to_json(self.decisions),
             "lang": self.lang,
@@ -583,8 +584,10 @@ class GameScreen(Screen):
         """Write the save and go home; on a disk error say so and stay in the game."""
         from app.storage import StorageError
 
-        if self._future is not None:
-            self._future.cancel()
+        if self.computer_turn:
+            self._finish_computer_turns()
+            if self.state.is_terminal():
+                return False  # the computers finished the game: the results come instead
         payload = self.save_payload()
         round_no = min(self.state.turns_taken()) + 1
         title = t(
@@ -667,7 +670,6 @@ class GameScreen(Screen):
             chooser = self._choosers[player]
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="yahtzee-cpu")
-            self._ai_rng_before = rng_state(self.ai_rng)
             self._future = self._executor.submit(chooser, self.state.clone())
             return
         if not self._future.done():
@@ -675,6 +677,24 @@ class GameScreen(Screen):
         future, self._future = self._future, None
         action = future.result()
         self._computer_act(action)
+
+    def _finish_computer_turns(self) -> None:
+        """Play the computers' moves at once up to the next human turn (or the end), so a save is
+        always made where a human is to act: the computers' plans never straddle a save."""
+        self._skip = True
+        if self._cpu_shake > 0:
+            self._cpu_shake = 0.0
+            self._stop_shaking()
+            self._apply(ROLL, record=False)
+        if self._future is not None:
+            future, self._future = self._future, None
+            self._computer_act(future.result())
+        while not self.state.is_terminal() and self.computer_turn:
+            self._skip = True
+            self._computer_act(self._choosers[self.turn_player](self.state.clone()))
+        self._cpu_wait = 0.0
+        self._settle = 0.0
+        self._tumbling = set()
 
     def _computer_act(self, action: int) -> None:
         if action == ROLL:

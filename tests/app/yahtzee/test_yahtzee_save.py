@@ -119,3 +119,33 @@ def test_every_damage_to_a_real_save_is_refused_cleanly(tmp_path):
                     pass
     finally:
         h.close()
+
+
+def test_save_during_a_computer_turn_plays_it_out_first(tmp_path):
+    straight = Headless(profile="sd-pal", lang="en", data_dir=tmp_path / "a")
+    stopped = Headless(profile="sd-pal", lang="en", data_dir=tmp_path / "b")
+    try:
+        a = start_game(straight, "dice-party", _setup_keys())
+        b = start_game(stopped, "dice-party", _setup_keys())
+        for h, screen in ((straight, a), (stopped, b)):
+            h.keys("2:hold=300,RIGHT,SELECT")
+            assert screen.computer_turn
+        for _ in range(100):  # let the computer get going: it has rolled, its turn is not over
+            stopped.advance(100)
+            if b.saved()["rolls"] >= 1:
+                break
+        assert b.computer_turn and b.saved()["rolls"] >= 1
+        _save_and_quit(stopped)
+        assert type(stopped.top).__name__ == "HomeScreen"
+        open_tile(stopped, "resume")
+        stopped.press(Button.SELECT)
+        b = stopped.top
+        assert isinstance(b, GameScreen) and not b.computer_turn and b.turn_player == 0
+        _skip_computers(straight, a)
+        assert a.state.to_dict() == b.state.to_dict()
+        play_to_end(straight, a, 2)
+        play_to_end(stopped, b, 2)
+        assert a.state.to_dict() == b.state.to_dict()
+    finally:
+        straight.close()
+        stopped.close()
