@@ -359,7 +359,7 @@ class BoardScreen(Screen):
         return super().bindings()
 
     def check_action(self, action: str, args: tuple) -> bool:
-        if action in ("menu", "help"):
+        if action in ("menu", "help", "back"):
             return True
         if self.state.is_terminal() or self._ended:
             return False
@@ -376,8 +376,6 @@ class BoardScreen(Screen):
             return bool(self.placeable())
         if action == "select":
             return self.choosing is not None or self.die_focus is not None
-        if action == "back":
-            return self.choosing is not None
         if action == "end_turn":
             return END_TURN in legal and self.choosing is None
         if action == "undo":
@@ -474,7 +472,11 @@ class BoardScreen(Screen):
                 self.app.sound.play("score")
 
     def action_back(self) -> None:
-        self.choosing = None
+        """BACK cancels the Chance choice; otherwise it opens the menu (a game is never left by accident)."""
+        if self.choosing is not None:
+            self.choosing = None
+        else:
+            self.action_menu()
 
     def action_end_turn(self) -> None:
         player = self.turn_player

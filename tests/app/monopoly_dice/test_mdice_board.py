@@ -113,6 +113,10 @@ def test_keys_do_nothing_that_the_rules_forbid(headless):
     assert not screen.check_action("select", ())
     h.press(Button.DIGIT_3)
     assert screen.state.rolls == 0 and screen.state.player == 0
+    h.press(Button.BACK)  # BACK outside the Chance choice opens the menu: no game left by accident
+    assert type(h.top).__name__ == "MenuScreen"
+    h.press(Button.BACK)
+    assert h.top is screen
 
 
 def test_the_third_policeman_is_announced_and_scores_nothing(headless):
