@@ -189,7 +189,9 @@ def test_cold_tables_come_from_the_worker_and_the_frame_goes_on():
     roll(state, (0, 3, 3, 1, 3))
     h, screen = _hint_app(state)
     try:
+        assert not screen.job.started  # the worker waits for the first frame
         h.render()  # drawn at once, whatever the worker has done so far
+        assert screen.job.started
         assert screen.wait(60)
         assert screen.odds == box_odds(state)
         assert len(screen.odds) == len(game.boxes)
