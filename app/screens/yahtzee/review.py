@@ -438,12 +438,22 @@ class ReviewScreen(Screen):
         where = t("yreview.where", name=self.name(item.player), turn=item.turn, roll=item.roll)
         self._text(surface, where, small, "text_dim", (inner.x, y), inner.w)
         y += line_s + theme.px(6)
-        die_h = min(theme.px(70), inner.h // 4)
-        cell_w = min(theme.round_w(die_h * 1.25), inner.w // 5)
-        for i, number in enumerate(item.numbers):
-            rect = pygame.Rect(inner.x + i * cell_w, y, cell_w, die_h)
-            widgets.draw_die_themed(surface, app, theme.mirror(rect, self.rtl), number, item.held[i])
-        y += die_h + theme.px(8)
+        die_h = min(theme.px(64), inner.h // 4)
+        half = (inner.w - theme.px(24)) // 2
+        cell_w = min(theme.round_w(die_h * 1.2), half // 5)
+        rows_of_dice = [(t("yreview.played_dice"), item.held, "text_dim")]
+        if item.best.hold is not None:
+            from engines.yahtzee.ai import holds_for
+
+            better = tuple(holds_for(item.numbers, item.best.hold))
+            rows_of_dice.append((t("yreview.better_dice"), better, "held"))
+        for k, (caption, held, colour) in enumerate(rows_of_dice):
+            x = inner.x + k * (half + theme.px(24))
+            self._text(surface, caption, small, colour, (x, y), half)
+            for i, number in enumerate(item.numbers):
+                rect = pygame.Rect(x + i * cell_w, y + line_s + theme.px(2), cell_w, die_h)
+                widgets.draw_die_themed(surface, app, theme.mirror(rect, self.rtl), number, held[i])
+        y += line_s + die_h + theme.px(10)
         lost = t("yreview.lost", lost=format_number(round(item.lost, 2)) if item.lost >= 0.005 else "<0.01")
         rows = [
             (
