@@ -124,7 +124,7 @@ class ResultsScreen(ModalScreen[bool]):
         return [t("yresults.player", n=i + 1) for i in range(self.game.num_players)]
 
     def on_enter(self) -> None:
-        self.app.sound.play("select")
+        self.app.sound.play("win")
         if self.solo_human and not self._entered:
             self._entered = True
             self._enter_high_score()
