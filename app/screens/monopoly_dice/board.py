@@ -109,6 +109,8 @@ class BoardScreen(Screen):
             raise ValueError("one computer seed per seat")
         self.inline = False
         """Run computer decisions and the odds on the frame (screenshots and tests only)."""
+        self.jailed_last = [False] * len(self.players)
+        """Whether each player's last turn ended in jail (the table says "Jail" instead of $0)."""
         self.die_focus: int | None = None
         self.choosing: int | None = None  # the Chance die whose group is being chosen
         self.group_focus = 0
@@ -156,6 +158,7 @@ class BoardScreen(Screen):
             "engine": save_state(self.state),
             "rng": rng_state(self.rng),
             "ai_seeds": list(self.ai_seeds),
+            "jailed_last": list(self.jailed_last),
             "players": [p.to_json() for p in self.players],
         }
 
@@ -175,7 +178,12 @@ class BoardScreen(Screen):
             seeds = payload["ai_seeds"]
             if not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds):
                 raise ValueError("computer seeds must be whole numbers")
-            return cls(state, players, rng, seeds)
+            screen = cls(state, players, rng, seeds)
+            jailed = payload.get("jailed_last", screen.jailed_last)
+            if not isinstance(jailed, list) or len(jailed) != len(players):
+                raise ValueError("jailed_last must have one flag per player")
+            screen.jailed_last = [bool(j) for j in jailed]
+            return screen
         except SaveFormatError as exc:
             raise ValueError(str(exc)) from exc
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
@@ -249,6 +257,8 @@ class BoardScreen(Screen):
     def _apply(self, action: int) -> None:
         """Apply a player's action; a roll also throws the dice and sets the animations going."""
         if action != ROLL:
+            if action == END_TURN:
+                self.jailed_last[self.turn_player] = False
             self.state.apply_action(action)
             self._changed()
             self._fix_focus()
@@ -269,6 +279,7 @@ class BoardScreen(Screen):
         self._settle = 0.0 if self._skip else SETTLE_S
         self.choosing = None
         if bust:
+            self.jailed_last[player] = True
             self._bust_view = bust_view(before, faces)
             jailed = [
                 d for d in R.JAIL_IDS if d in faces and look.face_of(d, faces[d])["colour"] == R.POLICEMAN
@@ -939,7 +950,12 @@ class BoardScreen(Screen):
                 surface, total, size, theme.colour("text"), pos, anchor, bold=True, max_width=cells[1].w
             )
             prev = entry["previous"]
-            text = "–" if prev is None else look.money(prev)
+            if prev is None:
+                text = "–"
+            elif prev == 0 and self.jailed_last[p]:
+                text = t("mdice.score.jail")
+            else:
+                text = look.money(prev)
             pos, anchor = self._end(cells[2], 0)
             self._text(surface, text, size, theme.colour("text_dim"), pos, anchor, max_width=cells[2].w)
 
