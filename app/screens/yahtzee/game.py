@@ -759,6 +759,16 @@ class GameScreen(Screen):
         if self._layout_cache is not None and self._layout_cache[0] == key:
             return self._layout_cache[1]
         layout = compute_layout(self.app, self.game, self.columns)
+        # names too long for their cell next to a wide value ("×3 150") use their short form,
+        # all boxes of a group alike
+        size, pad = layout["font"], theme.px(10)
+        widest = self.app.text.size("×3 150", size, bold=True)[0] + 3 * pad
+        cell_w = layout["rows"][0][1].w
+        layout["short"] = {
+            box.group or box.key
+            for box in self.game.boxes
+            if self.app.text.size(scorecard.box_name(self.game, box), size)[0] > (cell_w - widest) * 1.1
+        }
         self._layout_cache = (key, layout)
         return layout
 
@@ -885,29 +895,31 @@ class GameScreen(Screen):
             inset = pad + swatch.w + theme.px(6)
         else:
             inset = pad
-        value, colour, bold = "", theme.colour("text"), True
+        value, colour, bold, power = "", theme.colour("text"), True, 1
         if filled:
-            value = str(info["score"])
-            if (info["multiplier"] or 1) > 1:
-                value = f"{value} ×{info['multiplier']}"
+            value, power = str(info["score"]), info["multiplier"] or 1
         elif info["potential"] is not None:
-            value = str(info["potential"])
+            value, power = str(info["potential"]), self.state.multiplier()
             colour = theme.colour("accent") if box.id in allowed else theme.colour("text_disabled")
             bold = box.id in allowed
+        # the Power a value carries (already counted in it) as a small badge before it
+        badge = f"×{power}" if value and power > 1 else ""
+        badge_size = round(size * 0.78)
         value_w = self.app.text.size(value, size, bold=bold)[0] if value else 0
+        badge_w = self.app.text.size(badge, badge_size)[0] + theme.px(6) if badge else 0
         pos, anchor = self._start(rect, inset)
-        self._text(
-            surface,
-            scorecard.box_name(self.game, box),
-            size,
-            name_colour,
-            pos,
-            anchor,
-            max_width=max(theme.px(20), rect.w - inset - value_w - 2 * pad),
-        )
+        room = max(theme.px(20), rect.w - inset - value_w - badge_w - 2 * pad)
+        if (box.group or box.key) in self._layout()["short"]:
+            name = scorecard.box_short_name(self.game, box)
+        else:
+            name = scorecard.box_name(self.game, box)
+        self._text(surface, name, size, name_colour, pos, anchor, max_width=room)
         if value:
             pos, anchor = self._end(rect, pad)
             self._text(surface, value, size, colour, pos, anchor, bold=bold)
+        if badge:
+            pos, anchor = self._end(rect, pad + value_w + theme.px(6))
+            self._text(surface, badge, badge_size, theme.colour("text_dim"), pos, anchor, bold=True)
 
     def _draw_total(self, surface, rect, name, card, size, pad) -> None:
         theme = self.theme

@@ -87,6 +87,23 @@ def box_name(game: YahtzeeGame, box: Box) -> str:
     return name
 
 
+SHORT_NAMES = frozenset(
+    {"small_straight", "large_straight", "three_of_a_kind", "four_of_a_kind", "painted_house"}
+)
+"""Boxes with a short name for narrow columns (Power's 1st/2nd boxes at 576 lines)."""
+
+
+def box_short_name(game: YahtzeeGame, box: Box) -> str:
+    """A shorter name where one exists ("Sm Straight 1st"), else the name."""
+    base = box.group or box.key
+    if base not in SHORT_NAMES or game.mode == "dice-party":
+        return box_name(game, box)
+    name = t(f"yahtzee.box_short.{base}")
+    if box.rank:
+        name = t(f"yahtzee.ordinal.{box.rank}", name=name)
+    return name
+
+
 def box_how(box: Box, multiplier: int = 1) -> str:
     """How the box's value is calculated, in one line (with the Power when it is above one)."""
     kind = box.kind
