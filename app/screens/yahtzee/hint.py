@@ -427,15 +427,18 @@ POWER_FACE_KEYS = {"1": "yhint.face.x1", "2": "yhint.face.x2", "3": "yhint.face.
 
 
 def face_look(
-    app: Any, die_index: int, game: YahtzeeGame, face: Any
+    app: Any, die_index: int, game: YahtzeeGame, face: Any, *, short: bool = False
 ) -> tuple[int | str, tuple[int, int, int]]:
-    """How a face is drawn: pips (an int) or a word, and the die's colour."""
+    """How a face is drawn: pips (an int) or a word (abbreviated on the small dice), and the
+    die's colour."""
     from app.i18n import t
     from app.screens.yahtzee import scorecard
 
     theme = app.theme
     if game.power_die is not None and die_index == len(game.dice):
         key = POWER_FACE_KEYS.get(face.label, f"yhint.face.{face.label.lower()}")
+        if short and face.label not in POWER_FACE_KEYS:
+            key += ".short"
         return t(key), app.profile.safe_colour(POWER_DIE_RGB)
     if face.colour is not None:
         return face.number, app.profile.safe_colour(scorecard.PAINTED_RGB[face.colour])
@@ -740,7 +743,7 @@ class HintScreen(ModalScreen[None]):
             for j, face in enumerate(die.faces):
                 cell = pygame.Rect(area.x + label_w + j * cell_w, y, cell_w, row_h).inflate(-cell_w // 7, 0)
                 showing = seen is not None and seen["face"] == face.label
-                look, colour = face_look(app, i, game, face)
+                look, colour = face_look(app, i, game, face, short=True)
                 widgets.draw_die(
                     surface,
                     self._rect(cell),
@@ -785,8 +788,13 @@ class HintScreen(ModalScreen[None]):
             for i, seen in enumerate(self.obs["dice"]):
                 die = game.all_dice[i]
                 face = die.faces[[f.label for f in die.faces].index(seen["face"])]
-                look, colour = face_look(app, i, game, face)
                 cell = pygame.Rect(area.x + i * cell_w, y, cell_w, die_h)
+                look, colour = face_look(app, i, game, face)
+                if isinstance(look, str):  # the whole word if it fits the die, else its short form
+                    body = widgets.die_body_rect(cell, theme.pixel_aspect)
+                    smallest = max(10, int(round(body.h * 0.34) * 0.6))
+                    if app.text.size(look, smallest, bold=True)[0] > body.w * 0.86:
+                        look, colour = face_look(app, i, game, face, short=True)
                 widgets.draw_die(
                     surface,
                     self._rect(cell),
