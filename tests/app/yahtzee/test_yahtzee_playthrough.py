@@ -17,10 +17,19 @@ CASES = [
     ("yahtzee", "UP,UP,UP,RIGHT,DOWN,DOWN,DOWN", "painted", [HUMAN], 1),
     ("yahtzee", "UP,UP,UP,RIGHT,RIGHT,DOWN,DOWN,DOWN", "power", [HUMAN], 3),
     ("dice-party", "", "dice-party", [HUMAN, PlayerSpec(True, "medium")], 2),
+    (
+        "yahtzee",
+        "UP,UP,UP,RIGHT,RIGHT,DOWN,RIGHT,DOWN,DOWN,RIGHT,DOWN",
+        "power",
+        [HUMAN, PlayerSpec(True, "hard")],
+        2,
+    ),
 ]
 
 
-@pytest.mark.parametrize(("tile", "keys", "mode", "players", "rolls"), CASES, ids=[c[2] for c in CASES])
+@pytest.mark.parametrize(
+    ("tile", "keys", "mode", "players", "rolls"), CASES, ids=[f"{c[2]}-{len(c[3])}" for c in CASES]
+)
 def test_whole_game_from_home_matches_engine(tmp_path, tile, keys, mode, players, rolls):
     h = Headless(profile="sd-pal", lang="en", data_dir=tmp_path)
     try:
