@@ -85,7 +85,15 @@ def test_damaged_saves_are_refused_cleanly(tmp_path):
                     BoardScreen.from_payload(dict(payload, engine=engine))
                 except ValueError:
                     pass
+        # a damaged save in the Resume list is moved aside with one line, never a traceback
+        h.app.go_home()
         h.app.saves.save("monopoly-dice", "monopoly-dice", "broken", {"version": 1, "engine": {"game": 3}})
-        open_tile(h, "resume") if type(h.top).__name__ == "HomeScreen" else None
+        open_tile(h, "resume")
+        h.press(Button.SELECT)
+        assert type(h.top).__name__ == "ResumeScreen"
+        assert h.app.toast_message and "\n" not in h.app.toast_message
+        saves_dir = tmp_path / "saves"
+        assert not (saves_dir / "monopoly-dice.json").exists()
+        assert any(p.name.startswith("monopoly-dice.json.corrupt") for p in saves_dir.iterdir())
     finally:
         h.close()
