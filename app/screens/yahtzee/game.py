@@ -608,6 +608,8 @@ class GameScreen(Screen):
     # -- time -----------------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
+        if self.app is None or self.app.top is not self:
+            return False  # paused under a modal: the picture below stays still (and cached)
         return (
             self.shaking
             or self._settle > 0

@@ -345,3 +345,19 @@ def test_hard_computer_plays_while_its_table_is_prepared(h, monkeypatch):
         if screen.state.turns_taken()[0] >= 1:
             break
     assert screen.state.turns_taken() == [1]
+
+
+def test_game_pauses_under_a_modal(h):
+    screen = _push(h, "classic", (PlayerSpec(True, "medium"),))
+    assert h.app.animating  # the computer is playing
+    h.press(Button.MENU)
+    before = screen.state.to_dict()
+    assert not h.app.animating  # the menu idles: nothing below moves
+    h.advance(3000)
+    assert screen.state.to_dict() == before
+    h.press(Button.SELECT)  # Resume
+    for _ in range(100):
+        h.advance(200)
+        if screen.state.to_dict() != before:
+            break
+    assert screen.state.to_dict() != before
