@@ -372,8 +372,8 @@ class BoardScreen(Screen):
     def check_action(self, action: str, args: tuple) -> bool:
         if action in ("menu", "help", "back"):
             return True
-        if self.state.is_terminal() or self._ended:
-            return False
+        if self.state.is_terminal() or self._ended or self._jail_notice or self._pass_to:
+            return False  # (any key clears a notice: see handle)
         if self.computer_turn:
             return action == "select" and not self._skip
         if action == "roll":
