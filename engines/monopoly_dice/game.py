@@ -37,6 +37,7 @@ from engines.core import (
     register_game,
 )
 from engines.monopoly_dice import rules as R
+from engines.odds.dice import Face
 
 ROLL = 0
 END_TURN = 1
@@ -118,7 +119,7 @@ class MonopolyDiceState(State):
         return self.game.target  # type: ignore[attr-defined]
 
     # -- reading the board ----------------------------------------------------------------------
-    def face(self, die: int):
+    def face(self, die: int) -> Face | None:
         """The face die ``die`` shows (None if it has not been rolled this turn)."""
         index = self.faces[die]
         return None if index is None else R.ALL_DICE[die].distinct_faces()[index]
@@ -320,7 +321,17 @@ class MonopolyDiceState(State):
         else:
             self.houses_scored[p] += self.houses
             self.hotels_scored[p] += self.hotels
-        self.last_turn = {"player": p, "jail": jail, "rolls": self.rolls, **parts}
+        # The final board stays visible to the screen after the turn has moved on.
+        self.last_turn = {
+            "player": p,
+            "jail": jail,
+            "rolls": self.rolls,
+            **parts,
+            "faces": list(self.faces),
+            "placed": list(self.placed),
+            "jailed": list(self.jailed),
+            "events": list(self.last_roll["events"]) if self.last_roll else [],
+        }
         if self.scores[p] >= self.target:
             self.winner = p
             self.bonuses = {

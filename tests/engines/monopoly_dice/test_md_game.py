@@ -61,6 +61,8 @@ def test_third_policeman_ends_the_turn_with_nothing():
     roll(s, J1="policeman", J2="policeman", H="house")
     assert s.player == 1 and s.scores == [0, 0] and s.previous[0] == 0 and s.busts[0] == 1
     assert s.last_turn["jail"] and s.last_turn["turn"] == 0
+    assert s.last_turn["jailed"] == [True, True, True] and "policeman:J1" in s.last_turn["events"]
+    assert s.last_turn["placed"][DIE["P1"]] == R.GROUP_INDEX["brown"]
     assert s.legal_actions() == [ROLL] and s.faces == [None] * 11
 
 
