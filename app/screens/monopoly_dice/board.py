@@ -124,7 +124,8 @@ class BoardScreen(Screen):
         self._flights: list[dict[str, Any]] = []
         self._flight_t = 0.0
         self._banners: list[tuple[str, float]] = []
-        self._bust_view: dict[str, Any] | None = None
+        self._held_view: dict[str, Any] | None = None
+        """A board kept on screen after its turn ended: the jail roll, or a computer's last board."""
         self._pass_to: str | None = None
         self._jail_notice: str | None = None
         self._ended = False
@@ -219,7 +220,7 @@ class BoardScreen(Screen):
 
     def view(self) -> dict[str, Any]:
         """What the board shows: the position, or the roll that sent the player to jail."""
-        return self._bust_view if self._bust_view is not None else self.obs()
+        return self._held_view if self._held_view is not None else self.obs()
 
     @property
     def computer_turn(self) -> bool:
@@ -232,7 +233,7 @@ class BoardScreen(Screen):
             self.shaking
             or self._settle > 0
             or bool(self._flights)
-            or self._bust_view is not None
+            or self._held_view is not None
             or self._ended
             or self.state.is_terminal()
         )
@@ -243,7 +244,7 @@ class BoardScreen(Screen):
 
     def placeable(self) -> list[int]:
         """The rolled dice that may go on the board now, in die order."""
-        if self._bust_view is not None or self.state.is_terminal():
+        if self._held_view is not None or self.state.is_terminal():
             return []
         return [d["id"] for d in self.obs()["dice"] if d["where"] == "rolled" and d["targets"]]
 
@@ -280,11 +281,11 @@ class BoardScreen(Screen):
         self.choosing = None
         if bust:
             self.jailed_last[player] = True
-            self._bust_view = bust_view(before, faces)
+            self._held_view = bust_view(before, faces)
             jailed = [
                 d for d in R.JAIL_IDS if d in faces and look.face_of(d, faces[d])["colour"] == R.POLICEMAN
             ]
-            self._start_flights(jailed, go=False, view=self._bust_view)
+            self._start_flights(jailed, go=False, view=self._held_view)
             name = player_names(self.players)[player]
             key = (
                 "mdice.banner.jail_name"
@@ -349,7 +350,7 @@ class BoardScreen(Screen):
         quiet = event.kind != Press.PRESS or event.button in (Button.MENU, Button.INFO)
         if self._jail_notice is not None and not quiet and not self._flights and self._settle == 0:
             self._jail_notice = None
-            self._end_bust()
+            self._end_held_view()
             return True
         if (
             self._pass_to is not None
@@ -363,7 +364,7 @@ class BoardScreen(Screen):
         return super().handle(event)
 
     def bindings(self) -> tuple[Binding, ...]:
-        if self.computer_turn and self._bust_view is None:
+        if self.computer_turn and self._held_view is None:
             return self.COMPUTER_BINDINGS + tuple(b for b in GLOBAL_BINDINGS if b.button != Button.BACK)
         if self.choosing is not None:
             return self.CHANCE_BINDINGS + tuple(b for b in GLOBAL_BINDINGS if b.button != Button.BACK)
@@ -560,9 +561,9 @@ class BoardScreen(Screen):
             or self._settle > 0
             or bool(self._flights)
             or bool(self._banners)
-            or (self._bust_view is not None and self._jail_notice is None)
+            or (self._held_view is not None and self._jail_notice is None)
             or self._ended
-            or (self.computer_turn and self._bust_view is None)
+            or (self.computer_turn and self._held_view is None)
             or self._future is not None
         )
 
@@ -596,12 +597,12 @@ class BoardScreen(Screen):
             else:
                 self._banners.pop(0)
                 self._changed()
-                if not self._banners and self._bust_view is not None:
-                    self._end_bust()
+                if not self._banners and self._held_view is not None:
+                    self._end_held_view()
             return
-        if self._bust_view is not None:
+        if self._held_view is not None:
             if self._jail_notice is None:
-                self._end_bust()
+                self._end_held_view()
             return
         if self._ended:
             self._end_wait -= dt
@@ -612,8 +613,8 @@ class BoardScreen(Screen):
         if self.computer_turn:
             self._computer_step(dt)
 
-    def _end_bust(self) -> None:
-        self._bust_view = None
+    def _end_held_view(self) -> None:
+        self._held_view = None
         player = self.state.last_turn["player"] if self.state.last_turn else self.turn_player
         self._changed()
         self._after_turn(player)
@@ -665,14 +666,18 @@ class BoardScreen(Screen):
                 self.app.sound.play("shake")
             self._cpu_wait = CPU_PAUSE_S["roll"]
         elif action == END_TURN:
-            amount = self.obs()["score_parts"]["turn"]
+            before = copy.deepcopy(self.obs())
+            amount = before["score_parts"]["turn"]
             self._apply(END_TURN)
+            # the computer's board stays up while its score is announced; then the next turn
+            for die in before["dice"]:
+                die["targets"] = []
+            self._held_view = before
             name = player_names(self.players)[player]
             self._banners.append(
                 (t("mdice.banner.stops", name=name, amount=look.money(amount)), CPU_PAUSE_S["end"])
             )
             self.app.sound.play("score")
-            self._after_turn(player)
         else:
             from engines.monopoly_dice import decode_place
 
@@ -960,7 +965,7 @@ class BoardScreen(Screen):
             self._text(surface, text, size, theme.colour("text_dim"), pos, anchor, max_width=cells[2].w)
 
     def _status_line(self, view) -> str:
-        if self.state.is_terminal() or self._bust_view is not None or self.shaking or self._settle > 0:
+        if self.state.is_terminal() or self._held_view is not None or self.shaking or self._settle > 0:
             return ""
         name = player_names(self.players)[view["player"]]
         if self.computer_turn:
@@ -988,7 +993,7 @@ class BoardScreen(Screen):
 
     def _draw_tray(self, surface, layout, view, skip: frozenset[int]) -> None:
         theme = self.theme
-        mine = not self.computer_turn and self._bust_view is None
+        mine = not self.computer_turn and self._held_view is None
         for d, base in enumerate(layout["tray"]):
             if d in skip:
                 continue

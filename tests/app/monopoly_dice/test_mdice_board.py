@@ -132,7 +132,7 @@ def test_the_third_policeman_is_announced_and_scores_nothing(headless):
     frame = h.render()
     assert frame.get_size() == (720, 576)
     h.press(Button.DIGIT_0)  # any key
-    assert screen._bust_view is None and screen.computer_turn
+    assert screen._held_view is None and screen.computer_turn
     assert screen.jailed_last == [True, False]  # the table says "Jail" for the last turn
     assert BoardScreen.from_payload(screen.save_payload()).jailed_last == [True, False]
 
