@@ -539,6 +539,8 @@ class GameScreen(Screen):
     def action_hint(self) -> None:
         from app.screens.yahtzee.hint import HintScreen
 
+        self._pause()
+
         self.app.push(HintScreen(self.state.clone(), lang=self.app.lang))
 
     def action_language(self) -> None:
@@ -559,9 +561,19 @@ class GameScreen(Screen):
             items.append(("yahtzee.menu.language", "language"))
         return items
 
-    def action_menu(self) -> None:
+    def _pause(self) -> None:
+        """Before a modal covers the game: the cup is put down and rolling dice land at once."""
         self._stop_shaking()
+        self._settle = 0.0
+        self._tumbling = set()
+
+    def action_menu(self) -> None:
+        self._pause()
         super().action_menu()
+
+    def action_help(self) -> None:
+        self._pause()
+        super().action_help()
 
     def on_menu(self, value: str) -> bool:
         if value == "save":
