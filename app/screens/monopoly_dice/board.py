@@ -285,7 +285,7 @@ class BoardScreen(Screen):
             jailed = [
                 d for d in R.JAIL_IDS if d in faces and look.face_of(d, faces[d])["colour"] == R.POLICEMAN
             ]
-            self._start_flights(jailed, go=False, view=self._held_view)
+            self._start_flights(jailed, go=False)
             name = player_names(self.players)[player]
             key = (
                 "mdice.banner.jail_name"
@@ -304,7 +304,7 @@ class BoardScreen(Screen):
             for j, d in enumerate(R.JAIL_IDS)
             if before["jail_squares"][j] is None and self.obs()["jail_squares"][j] == d
         ]
-        self._start_flights(jailed, go="go" in events, view=self.obs())
+        self._start_flights(jailed, go="go" in events)
         for event in events:
             kind = event.split(":")[0]
             if event in ("house", "broken-house", "hotel") or (
@@ -313,7 +313,8 @@ class BoardScreen(Screen):
                 self._banners.append((t(f"mdice.banner.{kind}"), BANNER_S))
         self._fix_focus()
 
-    def _start_flights(self, jailed: list[int], go: bool, view: dict[str, Any]) -> None:
+    def _start_flights(self, jailed: list[int], go: bool) -> None:
+        """New policemen fly from the tray to their jail squares, the GO money to the GO pile."""
         self._flights = [{"die": d, "to": ("jail", R.JAIL_IDS.index(d))} for d in jailed]
         if go:
             self._flights.append({"die": R.GO_DIE_ID, "to": ("go", 0), "money": True})
@@ -1100,7 +1101,7 @@ def bust_view(before: dict[str, Any], faces: dict[int, int]) -> dict[str, Any]:
     view = copy.deepcopy(before)
     for d, index in faces.items():
         die = view["dice"][d]
-        die["face"] = face_of_view(d, index)
+        die["face"] = look.face_of(d, index)
         die["where"] = "rolled"
         die["targets"] = []
         if d in R.JAIL_IDS and die["face"]["colour"] == R.POLICEMAN:
@@ -1111,10 +1112,6 @@ def bust_view(before: dict[str, Any], faces: dict[int, int]) -> dict[str, Any]:
         die["targets"] = []
     view["policemen"] = sum(s is not None for s in view["jail_squares"])
     return view
-
-
-def face_of_view(die: int, index: int) -> dict[str, Any]:
-    return look.face_of(die, index)
 
 
 def compute_layout(app, players: int) -> dict[str, Any]:
