@@ -29,7 +29,7 @@ import pygame
 
 from app import widgets
 from app.i18n import t
-from app.screen import Binding, Screen
+from app.screen import GLOBAL_BINDINGS, Binding, Screen, focus_step
 from app.screens.yahtzee import scorecard
 from app.screens.yahtzee.decisions import Decision, from_json, to_json
 from engines.core import (
@@ -313,7 +313,6 @@ class GameScreen(Screen):
         player = self.turn_player
         if record:
             self.decisions.append(Decision(player, self.state.to_dict(), action))
-        before = self.state.power_face() if self.game.power_die else None
         held = list(self.saved()["held"])
         self.state.apply_action(action)
         self._version += 1
@@ -324,13 +323,14 @@ class GameScreen(Screen):
             self._version += 1
             self._tumbling = thrown
             self._settle = SETTLE_S if not self._skip else 0.0
-            self._after_roll(before, thrown)
+            self._after_roll(thrown)
         elif action >= SCORE:
             self.app.sound.play("score")
             self._after_score(player, action - SCORE)
         self._changed()
 
-    def _after_roll(self, power_before: str | None, thrown: set[int]) -> None:
+    def _after_roll(self, thrown: set[int]) -> None:
+        """Announce what the roll brought (Freeze, Double, Power, a YAHTZEE) and place the cursors."""
         obs = self.obs()
         power = obs["power"]
         if power is not None and len(self.game.all_dice) - 1 in thrown:
@@ -408,15 +408,8 @@ class GameScreen(Screen):
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
-        if (
-            self._pass_to is not None
-            and event.kind == Press.PRESS
-            and event.button
-            not in (
-                Button.MENU,
-                Button.INFO,
-            )
-        ):
+        passing = self._pass_to is not None and event.kind == Press.PRESS
+        if passing and event.button not in (Button.MENU, Button.INFO):
             # the first press after "pass the remote" only clears the banner: no accidental move
             self._pass_to = None
             self._changed()
@@ -439,8 +432,6 @@ class GameScreen(Screen):
         if self.app is not None and self.computer_turn:
             own = self.COMPUTER_BINDINGS
             taken = {(b.button, b.kind) for b in own}
-            from app.screen import GLOBAL_BINDINGS
-
             own = own + tuple(b for b in GLOBAL_BINDINGS if (b.button, b.kind) not in taken)
         else:
             own = super().bindings()
@@ -503,8 +494,6 @@ class GameScreen(Screen):
         self.app.sound.play("move")
 
     def action_box(self, button: Button) -> None:
-        from app.screen import focus_step
-
         candidates = self._box_candidates()
         was_card = self.zone == "card"
         self.zone = "card"
@@ -1184,7 +1173,8 @@ def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) 
     status_h = text.line_height(font) + theme.px(6)
     # dice column: the dice stacked top to bottom, a held die lifted toward the card
     n = len(game.all_dice)
-    dice_top = top + status_h + theme.px(8) + (text.line_height(round(font * 0.8)) if True else 0)
+    # below the status line, room for the "preparing the computer player" line
+    dice_top = top + status_h + theme.px(8) + text.line_height(round(font * 0.8))
     gaps = theme.px(10) * (n - 1) + (theme.px(12) if game.power_die else 0)
     die_h = min(round((bottom - dice_top - gaps - font) / n), theme.px(96))
     die_w = theme.round_w(die_h * (1 - 0.14)) + theme.px(4)

@@ -52,13 +52,12 @@ def play_turns(screen: GameScreen, turns: int) -> None:
 def roll_to(screen: GameScreen, faces: list[int]) -> None:
     """Roll with chosen face indices for the dice thrown (as if the dice fell so)."""
     state = screen.state
-    before = state.power_face() if screen.game.power_die else None
     thrown = {i for i, held in enumerate(state.to_dict()["held"]) if not held}
     state.apply_action(ROLL)
     for face in faces:
         state.apply_action(face)
     screen._changed()
-    screen._after_roll(before, thrown)
+    screen._after_roll(thrown)
     screen._banner = None
     screen._changed()
 
