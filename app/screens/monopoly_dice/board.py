@@ -142,6 +142,7 @@ class BoardScreen(Screen):
         self._obs_cache: tuple[int, dict] | None = None
         self._layout_cache: tuple[tuple, dict] | None = None
         self._layer: tuple[tuple, pygame.Surface] | None = None
+        self._base_cache: tuple[tuple, pygame.Surface] | None = None
 
     # -- construction and saving ------------------------------------------------------------------
     @classmethod
@@ -762,7 +763,7 @@ class BoardScreen(Screen):
             self._draw_banner(surface, self._banners[0][0])
 
     def _draw_static(self, surface, layout, hidden: frozenset[int], moving: frozenset[int]) -> None:
-        widgets.background(surface, self.theme)
+        surface.blit(self._base(surface, layout), (0, 0))
         view = self.view()
         self._draw_header(surface, layout, view)
         self._draw_jail_row(surface, layout, view, hidden)
@@ -822,79 +823,80 @@ class BoardScreen(Screen):
         colour = theme.colour("text" if n else "text_dim")
         self._text(surface, label, size, colour, go.center, "center", bold=True, max_width=go.w - theme.px(4))
 
+    def _draw_group_plain(self, surface, layout, key: str) -> None:
+        """A group as the empty board shows it: its colour band with the board value, empty squares."""
+        theme = self.theme
+        cell = layout["groups"][key]
+        colour = look.group_colour(self.app, key)
+        band = self._rect(cell["band"])
+        pygame.draw.rect(surface, colour, band, border_radius=theme.px(5))
+        if key == "utilities":  # black on a dark screen: outline it
+            edge = theme.colour("text_dim")
+            pygame.draw.rect(surface, edge, band, width=max(1, theme.px(2)), border_radius=theme.px(5))
+        text_colour = (20, 20, 28) if sum(colour) > 420 else (235, 235, 228)
+        top_half = band if layout["cards"] else pygame.Rect(band.x, band.y, band.w, band.h // 2 + 1)
+        pos, anchor = self._start(top_half, theme.px(6))
+        value = look.money(R.GROUPS[R.GROUP_INDEX[key]].board_value)
+        self._text(surface, value, layout["small"], text_colour, pos, anchor, bold=True, max_width=band.w)
+        for base in cell["squares"]:
+            body = widgets.die_body_rect(self._rect(base), theme.pixel_aspect)
+            pygame.draw.rect(surface, theme.colour("panel_disabled"), body, border_radius=theme.px(6))
+            pygame.draw.rect(surface, colour, body, width=max(2, theme.px(3)), border_radius=theme.px(6))
+
     def _draw_groups(self, surface, layout, view) -> None:
+        """Over the empty board: highlighted groups (complete, Chance targets), dice and values."""
         theme = self.theme
         size = layout["small"]
         targets = set(view["dice"][self.choosing]["targets"]) if self.choosing is not None else set()
         for key, cell in layout["groups"].items():
             g = R.GROUP_INDEX[key]
             info = view["groups"][g]
-            colour = look.group_colour(self.app, key)
             frame = self._rect(cell["frame"])
-            if info["complete"]:
-                widgets.panel(
-                    surface,
-                    frame,
-                    theme.colour("panel_focus"),
-                    theme.px(6),
-                    theme.px(3),
-                    theme.colour("accent"),
-                )
-            elif g in targets:
-                focused = g == self.group_focus
-                border = theme.px(5 if focused else 2)
-                fill = theme.colour("panel_focus" if focused else "panel")
-                widgets.panel(
-                    surface, frame, fill, theme.px(6), border, theme.colour("accent" if focused else "text")
-                )
-            band = self._rect(cell["band"])
-            pygame.draw.rect(surface, colour, band, border_radius=theme.px(5))
-            if key == "utilities":
-                pygame.draw.rect(
-                    surface,
-                    theme.colour("text_dim"),
-                    band,
-                    width=max(1, theme.px(2)),
-                    border_radius=theme.px(5),
-                )
-            text_colour = (20, 20, 28) if sum(colour) > 420 else (235, 235, 228)
-            pad = theme.px(6)
-            top_half = band if layout["cards"] else pygame.Rect(band.x, band.y, band.w, band.h // 2 + 1)
-            pos, anchor = self._start(top_half, pad)
-            value = R.GROUPS[g].board_value
-            self._text(
-                surface, look.money(value), size, text_colour, pos, anchor, bold=True, max_width=band.w
-            )
+            if info["complete"] or g in targets:
+                focused = g == self.group_focus and g in targets
+                fill = theme.colour("panel_focus" if info["complete"] or focused else "panel")
+                border = theme.px(5 if focused else 3 if info["complete"] else 2)
+                edge = theme.colour("accent" if info["complete"] or focused else "text")
+                widgets.panel(surface, frame, fill, theme.px(6), border, edge)
+                self._draw_group_plain(surface, layout, key)
             dice = info["dice"]
             if not info["complete"] and dice:
                 pill = self._rect(cell["value"])
                 widgets.panel(surface, pill, theme.colour("shadow"), theme.px(5))
+                amount = look.money(info["value"])
+                accent = theme.colour("accent")
                 self._text(
                     surface,
-                    look.money(info["value"]),
+                    amount,
                     size,
-                    theme.colour("accent"),
+                    accent,
                     pill.center,
                     "center",
                     bold=True,
                     max_width=pill.w - theme.px(4),
                 )
-            for k, base in enumerate(cell["squares"]):
-                rect = self._rect(base)
-                if k < len(dice):
-                    look.draw_face(surface, self.app, rect, view["dice"][dice[k]]["face"], compact=True)
-                else:
-                    body = widgets.die_body_rect(rect, theme.pixel_aspect)
-                    pygame.draw.rect(surface, theme.colour("panel_disabled"), body, border_radius=theme.px(6))
-                    pygame.draw.rect(
-                        surface, colour, body, width=max(2, theme.px(3)), border_radius=theme.px(6)
-                    )
+            for k, d in enumerate(dice):
+                rect = self._rect(cell["squares"][k])
+                look.draw_face(surface, self.app, rect, view["dice"][d]["face"], compact=True)
+
+    def _base(self, surface: pygame.Surface, layout) -> pygame.Surface:
+        """The empty board (background, groups, the table's panel): drawn once per size and language."""
+        key = (surface.get_size(), self.app.lang, len(self.players))
+        if self._base_cache is None or self._base_cache[0] != key:
+            base = pygame.Surface(surface.get_size())
+            if pygame.display.get_surface() is not None:
+                base = base.convert()
+            widgets.background(base, self.theme)
+            for group_key in layout["groups"]:
+                self._draw_group_plain(base, layout, group_key)
+            table = self._rect(layout["table"])
+            widgets.panel(base, table, self.theme.colour("panel"), self.theme.radius)
+            self._base_cache = (key, base)
+        return self._base_cache[1]
 
     def _draw_table(self, surface, layout, view) -> None:
         theme = self.theme
         size = layout["small"]
-        table = self._rect(layout["table"])
-        widgets.panel(surface, table, theme.colour("panel"), theme.radius)
         pad = theme.px(12)
         parts = view["score_parts"]
         for name, base in layout["parts"]:
