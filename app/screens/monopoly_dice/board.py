@@ -520,6 +520,10 @@ class BoardScreen(Screen):
         self._stop_shaking()
         super().action_menu()
 
+    def action_help(self) -> None:
+        self._stop_shaking()  # the release of 2 would go to the overlay
+        super().action_help()
+
     def on_menu(self, value: str) -> bool:
         if value == "save":
             self.save_and_quit()
@@ -558,6 +562,8 @@ class BoardScreen(Screen):
     # -- time ---------------------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
+        if self.app is not None and self.app.top is not self:
+            return False  # paused under a modal: the picture below stays cached, nothing costs CPU
         return (
             self.shaking
             or self._settle > 0
