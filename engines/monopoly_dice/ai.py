@@ -130,7 +130,6 @@ class ComputerPlayer:
         self.rng = np.random.default_rng(seed)
         self._key: tuple | None = None
         self._plan: list[tuple[int, int]] = []
-        self.stats: dict[str, Any] = {}
 
     def __call__(self, state: State) -> int:
         me = state.current_player()

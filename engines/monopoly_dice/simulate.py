@@ -3,7 +3,8 @@
 ``run(options)`` plays ``games`` games between the named computer players and returns JSON-able
 statistics (the same for the same seed, except the ``timing`` key). Seats rotate from game to game
 so that nobody keeps the first-player advantage. ``report`` adds, per player, how its turns ended:
-stops by policemen on the board and by turn score, jail by number of rolls.
+stops by policemen on the board and by turn score (in $500 buckets), jail by number of rolls, and
+rolls per turn, each as ``[value, count]`` pairs in numeric order.
 
 >>> result = run({"players": ["hard", "police2"], "games": 2, "seed": 1})
 >>> sorted(result["players"][0])
@@ -109,10 +110,10 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         result["report"] = [
             {
                 "name": name,
-                "stops_by_policemen": {str(p): c for p, c in sorted(stops_police[k].items())},
-                "stops_by_turn_score": {str(b): c for b, c in sorted(stops_score[k].items())},
-                "jail_by_rolls": {str(r): c for r, c in sorted(jail_rolls[k].items())},
-                "rolls_per_turn": {str(r): c for r, c in sorted(rolls_per_turn[k].items())},
+                "stops_by_policemen": sorted(map(list, stops_police[k].items())),
+                "stops_by_turn_score": sorted(map(list, stops_score[k].items())),
+                "jail_by_rolls": sorted(map(list, jail_rolls[k].items())),
+                "rolls_per_turn": sorted(map(list, rolls_per_turn[k].items())),
             }
             for k, name in enumerate(names)
         ]
@@ -135,17 +136,15 @@ def format_text(result: dict[str, Any]) -> str:
     for rep in result.get("report", []):
         lines.append("")
         lines.append(f"{rep['name']}: how its turns ended")
-        total = sum(rep["rolls_per_turn"].values()) or 1
-        police = ", ".join(f"{p} policemen {c / total:.1%}" for p, c in rep["stops_by_policemen"].items())
+        total = sum(c for _, c in rep["rolls_per_turn"]) or 1
+        police = ", ".join(f"{p} policemen {c / total:.1%}" for p, c in rep["stops_by_policemen"])
         lines.append(f"  stopped with {police}")
-        jail = sum(rep["jail_by_rolls"].values())
+        jail = sum(c for _, c in rep["jail_by_rolls"])
         lines.append(f"  jailed {jail / total:.1%} of turns")
         scores = ", ".join(
-            f"${int(b):,}+ {c / total:.1%}"
-            for b, c in rep["stops_by_turn_score"].items()
-            if c / total >= 0.005
+            f"${b:,}+ {c / total:.1%}" for b, c in rep["stops_by_turn_score"] if c / total >= 0.005
         )
         lines.append(f"  stopped at turn score {scores}")
-        rolls = ", ".join(f"{r}: {c / total:.1%}" for r, c in rep["rolls_per_turn"].items())
+        rolls = ", ".join(f"{r}: {c / total:.1%}" for r, c in rep["rolls_per_turn"])
         lines.append(f"  rolls per turn {rolls}")
     return "\n".join(lines)
