@@ -183,6 +183,7 @@ class GameScreen(Screen):
         # drawing caches
         self._layout_cache: tuple[tuple, dict] | None = None
         self._layer: tuple[tuple, pygame.Surface] | None = None
+        self._cells: dict[tuple, pygame.Surface] = {}
         self._version = 0
         self._saved_cache: tuple[int, dict] | None = None
         self._obs_cache: tuple[int, dict] | None = None
@@ -273,6 +274,7 @@ class GameScreen(Screen):
 
     def on_layout(self) -> None:
         self._layout_cache = None
+        self._cells.clear()
         self._changed()
 
     def on_resume(self) -> None:
@@ -879,13 +881,37 @@ class GameScreen(Screen):
                 self._draw_total(surface, rect, row.total, card, small, pad)
 
     def _draw_box(self, surface, rect, box, card, allowed, size, pad) -> None:
-        theme = self.theme
+        """One box of the card: its picture is cached by everything it shows, so a redraw after a
+        move repaints only the boxes that changed."""
         info = card["boxes"][box.key]
         focused = box.id == self.box_focus and not self.state.is_terminal()
-        filled = info["score"] is not None
+        zone_card = focused and self.zone == "card"
+        value, power, looks = "", 1, "filled"
+        if info["score"] is not None:
+            value, power = str(info["score"]), info["multiplier"] or 1
+        elif info["potential"] is not None:
+            value, power = str(info["potential"]), self.state.multiplier()
+            looks = "allowed" if box.id in allowed else "open"
+        else:
+            looks = "empty"
+        key = (box.id, value, power, looks, focused, zone_card, rect.size, self.app.lang, self.rtl)
+        image = self._cells.get(key)
+        if image is None:
+            if len(self._cells) > 600:
+                self._cells.clear()
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._paint_box(image, image.get_rect(), box, value, power, looks, focused, zone_card, size, pad)
+            if pygame.display.get_surface() is not None:
+                image = image.convert_alpha()
+            self._cells[key] = image
+        surface.blit(image, rect)
+
+    def _paint_box(self, surface, rect, box, value, power, looks, focused, zone_card, size, pad) -> None:
+        theme = self.theme
+        filled = looks == "filled"
         if focused:
-            border = theme.px(4) if self.zone == "card" else theme.px(2)
-            colour = theme.colour("accent") if self.zone == "card" else theme.colour("text_dim")
+            border = theme.px(4) if zone_card else theme.px(2)
+            colour = theme.colour("accent") if zone_card else theme.colour("text_dim")
             widgets.panel(surface, rect, theme.colour("panel_focus"), theme.px(8), border, colour)
         else:
             widgets.panel(surface, rect, theme.colour("panel_disabled" if filled else "panel"), theme.px(8))
@@ -898,13 +924,10 @@ class GameScreen(Screen):
             inset = pad + swatch.w + theme.px(6)
         else:
             inset = pad
-        value, colour, bold, power = "", theme.colour("text"), True, 1
-        if filled:
-            value, power = str(info["score"]), info["multiplier"] or 1
-        elif info["potential"] is not None:
-            value, power = str(info["potential"]), self.state.multiplier()
-            colour = theme.colour("accent") if box.id in allowed else theme.colour("text_disabled")
-            bold = box.id in allowed
+        colour = {"allowed": theme.colour("accent"), "open": theme.colour("text_disabled")}.get(
+            looks, theme.colour("text")
+        )
+        bold = looks in ("filled", "allowed")
         # the Power a value carries (already counted in it) as a small badge before it
         badge = f"×{power}" if value and power > 1 else ""
         badge_size = round(size * 0.78)
