@@ -224,7 +224,9 @@ class ValueModel:
     @classmethod
     def from_fit(cls, tables: ModeTables, fit: dict[str, Any]) -> ValueModel:
         keys = [b.key for b in tables.boxes]
-        values = np.array([float(fit["box_means"][k]) for k in keys])
+        # "box_means": each box's mean final score; "box_values": its marginal worth by regression
+        source = fit[fit.get("value_source", "box_means")]
+        values = np.array([float(source[k]) for k in keys])
 
         def dists(ids: tuple[int, ...]) -> list[np.ndarray]:
             out = []
