@@ -281,3 +281,22 @@ def test_persian_mirrors_the_board(tmp_path):
             h.close()
     brown = pygame.Color(*pictures["en"])
     assert pictures["en"] == pictures["fa"] and brown.r > brown.b
+
+
+def test_computer_decides_in_a_worker_thread(headless):
+    """Off the frame (as on the box): the same turn as when decided on the frame."""
+    import time
+
+    h = headless
+    results = []
+    for inline in (True, False):
+        screen = _board(h, (PlayerSpec(True, "hard"), HUMAN), seed=6)
+        screen.inline = inline
+        deadline = time.monotonic() + 30
+        while screen.state.player == 0 and time.monotonic() < deadline:
+            h.advance(100)
+        h.settle(5000)
+        assert screen._executor is None if inline else screen._executor is not None
+        results.append(screen.state.to_dict())
+        h.app.pop()
+    assert results[0] == results[1]
