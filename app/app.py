@@ -72,8 +72,10 @@ class App:
         self.lang = lang or (profile.default_language if first_start else self.settings.language)
         self.settings.language = self.lang  # what the settings screen shows (saved only on a change)
         i18n.set_language(self.lang)
-        pygame.init()
+        # Only what the picture needs, and the display first: a display already initialised
+        # (pygame.init() would do it) could not be told which video driver to use any more.
         self.display = Display(profile, display_mode)
+        pygame.font.init()
         self.theme = Theme.from_profile(profile)
         self.text = TextRenderer()
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
