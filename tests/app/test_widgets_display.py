@@ -147,3 +147,17 @@ def test_help_items_grey_out_and_merge():
     assert items[1] == ("3", "End turn", False)
     assert "Hint" not in [label for _, label, _ in items]
     assert [label for _, label, _ in items][-3:] == ["Back", "Menu", "Help"]
+
+
+def test_app_lets_the_display_choose_the_driver(monkeypatch, tmp_path):
+    """Nothing may initialise SDL's video before Display has set the driver it chose."""
+    import app.display
+    from app.app import App
+
+    for name in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(app.display, "choose_video_driver", lambda env, platform=None: "no-such-driver")
+    pygame.display.quit()
+    with pytest.raises(DisplayError):
+        App(load_profile("hd-720"), display_mode="window", data_dir=tmp_path)
+    pygame.display.quit()
