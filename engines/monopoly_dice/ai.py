@@ -12,6 +12,7 @@ plan is made once per roll), then rolls again or ends the turn.
   ``THREAT`` of the target it keeps rolling until it wins or goes to jail.
 - **medium** - places every die it can; stops with a score once it has $2,000 or two policemen.
 - **easy** - places every die it can; stops with a score at $1,000 or at the first policeman.
+- **hard-ev** - hard without the end-game rule (always maximises the expected turn score).
 - **police2** - places every die it can; stops as soon as the second policeman is on the board.
 - **random** - any legal action (seeded).
 
@@ -158,6 +159,7 @@ class ComputerPlayer:
 
 class HardPlayer(ComputerPlayer):
     name = "hard"
+    play_to_win = True
 
     def plan(self, pos: Position, obs: dict[str, Any]) -> Placement:
         plans = candidate_plans(pos)
@@ -172,9 +174,16 @@ class HardPlayer(ComputerPlayer):
         if stop >= need:
             return False
         others = [s for p, s in enumerate(obs["scores"]) if p != me]
-        if others and obs["target"] - max(others) <= THREAT:
+        if self.play_to_win and others and obs["target"] - max(others) <= THREAT:
             return True
         return odds.roll_once_value(pos) > stop
+
+
+class HardEVPlayer(HardPlayer):
+    """Hard without the end-game rule: always maximises the expected turn score (for comparisons)."""
+
+    name = "hard-ev"
+    play_to_win = False
 
 
 class ThresholdPlayer(ComputerPlayer):
@@ -226,13 +235,14 @@ PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "easy": _easy,
     "medium": _medium,
     "hard": HardPlayer,
+    "hard-ev": HardEVPlayer,
     "police2": Police2Player,
     "random": RandomPlayer,
 }
 
 
 def make_player(name: str, seed: int = 0) -> ComputerPlayer:
-    """A computer player by name (``easy``, ``medium``, ``hard``, ``police2``, ``random``)."""
+    """A computer player by name (``easy``, ``medium``, ``hard``, ``hard-ev``, ``police2``, ``random``)."""
     try:
         return PLAYERS[name](seed)
     except KeyError:
