@@ -193,9 +193,13 @@ class GameScreen(Screen):
     def new(
         cls, mode: str, players: Sequence[PlayerSpec], rng: np.random.Generator, lang: str | None = None
     ) -> GameScreen:
-        """A fresh game of ``mode`` ("classic", "painted", "power", "dice-party")."""
+        """A fresh game of ``mode`` ("classic", "painted", "power", "dice-party").
+
+        The game's dice generator is drawn from ``rng`` (the app's, seeded by ``--seed``) and the
+        computers' generator from the game's: the screen owns both, nothing else draws from them,
+        and one seed replays the whole game."""
         game = GAMES_BY_MODE[mode](num_players=len(players))
-        # the computers' own generator comes from the game's, so one seed replays everything
+        rng = np.random.default_rng(int(rng.integers(2**63)))
         ai_rng = np.random.default_rng(int(rng.integers(2**63)))
         if mode == "dice-party" and lang is None:
             lang = "fa"

@@ -59,7 +59,7 @@ def play_to_end(h: Headless, screen: GameScreen, rolls: int = 1, limit: int = 20
 def replay(mode: str, players, decisions, seed: int = 0):
     """The same game straight through the engine: chance from a generator seeded like the app's,
     the humans' recorded actions, the computers' own choices. Returns the final state."""
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(int(np.random.default_rng(seed).integers(2**63)))
     ai_rng = np.random.default_rng(int(rng.integers(2**63)))
     game = GAMES_BY_MODE[mode](num_players=len(players))
     state = game.new_initial_state()
