@@ -63,6 +63,17 @@ def test_hard_goes_for_the_win_when_an_opponent_is_about_to_win():
     assert action == ROLL
 
 
+def test_hard_ev_ignores_the_race():
+    s = new_state()
+    s.scores = [0, 14_000]
+    roll(s, P1="brown", P2="brown", J2="policeman", J3="policeman")
+    player = make_player("hard-ev")
+    while (action := player(s)) >= 10:
+        s.apply_action(action)
+    pos = Position.from_observation(s.to_dict(0))
+    assert (action == ROLL) == (roll_once_value(pos) > pos.turn_score())
+
+
 def test_plans_use_chance_to_complete_the_most_valuable_group():
     s = new_state()
     roll(s, P1="chance", P7="dark-blue", P3="pink")
