@@ -351,17 +351,18 @@ def warm_up() -> None:
     boards = [empty]
     for d, die in enumerate(R.PROPERTY_DICE):
         for face in die.distinct_faces():
-            targets = COLOUR_TARGETS if face.colour == R.CHANCE else (R.GROUP_INDEX[face.colour],)
+            targets = R.COLOUR_GROUPS if face.colour == R.CHANCE else (R.GROUP_INDEX[face.colour],)
             showing = tuple(face.colour if i == d else None for i in R.PROPERTY_IDS)
             for g in targets:
                 boards.append(replace(empty, showing=showing).place(d, g))
     for pos in boards:
-        key = (pos.cup(), *(tuple(a.tolist()) for a in (pos.filled(), pos.die_sums(), pos.chance_used())))
+        key = _board_key(pos)
         if key not in _PRECOMPUTED:
             _PRECOMPUTED[key] = _expected_basic(*key)
 
 
-COLOUR_TARGETS = R.COLOUR_GROUPS
+def _board_key(pos: Position) -> tuple:
+    return (pos.cup(), *(tuple(a.tolist()) for a in (pos.filled(), pos.die_sums(), pos.chance_used())))
 
 
 def roll_once_value(pos: Position) -> float:
@@ -370,9 +371,7 @@ def roll_once_value(pos: Position) -> float:
     After the roll the dice are placed as well as possible for that stop (see
     :func:`best_basic_after`); a third policeman scores 0.
     """
-    basic = expected_basic_after(
-        pos.cup(), *(tuple(a.tolist()) for a in (pos.filled(), pos.die_sums(), pos.chance_used()))
-    )
+    basic = expected_basic_after(*_board_key(pos))
     total = 0.0
     for out in bank_outcomes(pos.jailed, pos.go_count, pos.houses, pos.hotels, pos.house_die_next()):
         if out.jail:
