@@ -768,10 +768,11 @@ class GameScreen(Screen):
         if self._layout_cache is not None and self._layout_cache[0] == key:
             return self._layout_cache[1]
         layout = compute_layout(self.app, self.game, self.columns)
-        # names too long for their cell next to a wide value ("×3 150") use their short form,
+        # names too long for their cell next to a wide value ("×3 150" in Power) use their short form,
         # all boxes of a group alike
         size, pad = layout["font"], theme.px(10)
-        widest = self.app.text.size("×3 150", size, bold=True)[0] + 3 * pad
+        sample = "×3 150" if self.game.power_die is not None else "150"
+        widest = self.app.text.size(sample, size, bold=True)[0] + 3 * pad
         cell_w = layout["rows"][0][1].w
         layout["short"] = {
             box.group or box.key
@@ -990,13 +991,16 @@ class GameScreen(Screen):
                 theme.px(3) if turn else 0,
                 theme.colour("accent"),
             )
-            pos, anchor = self._start(cell, theme.px(10))
-            self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=cell.w * 3 // 5)
-            pos, anchor = self._end(cell, theme.px(10))
             total = obs["cards"][p]["total"]
-            self._text(
-                surface, f"{t('yahtzee.total')} {total}", size, theme.colour("accent"), pos, anchor, bold=True
-            )
+            # two players: "Total 123"; more: just the number, so four cells still fit at 576 lines
+            total_text = t("yahtzee.total") + f" {total}" if n <= 2 else str(total)
+            total_w = self.app.text.size(total_text, size, bold=True)[0]
+            pad = theme.px(10)
+            pos, anchor = self._start(cell, pad)
+            room = max(theme.px(30), cell.w - total_w - 3 * pad)
+            self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=room)
+            pos, anchor = self._end(cell, pad)
+            self._text(surface, total_text, size, theme.colour("accent"), pos, anchor, bold=True)
 
     def _draw_status(self, surface, layout, obs) -> None:
         """Above the dice: rolls left (or what to do), the fourth roll, thinking/preparing lines."""
@@ -1042,23 +1046,21 @@ class GameScreen(Screen):
         return None if prep.ready else prep.progress
 
     def _draw_info(self, surface, layout, obs) -> None:
-        """The line above the cursor: the box's title, how it scores, and its value now."""
+        """The line above the card: the focused box's title and how it scores (with the Power)."""
         theme = self.theme
         box = self.game.boxes[self.box_focus]
-        base = next(r for row, r in layout["rows"] if row.box is not None and row.box.id == box.id)
-        cell = self._rect(base)
         mult = self.state.multiplier() if self.saved()["rolls"] else 1
         text = f"{scorecard.box_name(self.game, box)}: {scorecard.box_how(box, mult)}"
-        size = layout["font"]
-        card = layout["card"]
-        h = self.app.text.line_height(size) + theme.px(10)
-        tip = pygame.Rect(card.x, cell.y - h - theme.px(2), card.w, h)
-        if tip.y < layout["card"].y - h:
-            tip.y = cell.bottom + theme.px(2)
-        tip = pygame.Rect(self._rect(tip).x, tip.y, tip.w, tip.h)
+        tip = self._rect(layout["info"])
         widgets.panel(surface, tip, theme.colour("shadow"), theme.px(8), theme.px(2), theme.colour("accent"))
         self._text(
-            surface, text, size, theme.colour("text"), tip.center, "center", max_width=tip.w - theme.px(16)
+            surface,
+            text,
+            layout["font"],
+            theme.colour("text"),
+            tip.center,
+            "center",
+            max_width=tip.w - theme.px(16),
         )
 
     def _painted(self, colour: str) -> tuple[int, int, int]:
@@ -1221,13 +1223,16 @@ def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) 
     power_label_rect = pygame.Rect(safe.x, y - theme.px(8), col_w, text.line_height(font))
     # the card
     card_x = safe.x + col_w + theme.px(16)
-    card = pygame.Rect(card_x, top, safe.right - card_x, bottom - top)
+    # the info line (key 3) has its own band above the card, so it never hides a box
+    info_h = text.line_height(font) + theme.px(10)
+    info = pygame.Rect(card_x, top, safe.right - card_x, info_h)
+    card_y = top + info_h + theme.px(6)
+    card = pygame.Rect(card_x, card_y, safe.right - card_x, bottom - card_y)
     ncol = len(columns)
     gap = theme.px(10)
     col_width = (card.w - gap * (ncol - 1)) // ncol
     most = max(len(c.rows) for c in columns) + 1  # +1: the header line
     row_h = min((card.h - theme.px(4)) // most, theme.px(52))
-    # leave room above the first row for the info line when a box at the top is focused
     card_top = card.y + max(0, card.h - row_h * most) // 2
     headers, rows = [], []
     for k, column in enumerate(columns):
@@ -1237,6 +1242,7 @@ def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) 
             rows.append((row, pygame.Rect(x, card_top + (r + 1) * row_h, col_width, row_h - theme.px(4))))
     return {
         "header": pygame.Rect(safe.x, safe.y, safe.w, header_h),
+        "info": info,
         "status": status,
         "dice": dice,
         "held_labels": labels,

@@ -84,7 +84,9 @@ def test_three_toggles_the_info_line(h):
     without = h.render().copy()
     h.press(Button.DIGIT_3)
     assert screen.show_info
-    assert with_info.get_at((360, 112)) != without.get_at((360, 112))
+    band = screen._layout()["info"]
+    probe = (band.x + 6, band.centery)  # the band's border
+    assert with_info.get_at(probe) != without.get_at(probe)
 
 
 def test_box_texts_exist_in_both_languages():
