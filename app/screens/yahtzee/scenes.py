@@ -188,3 +188,10 @@ def _power_shaking(app: App) -> None:
     screen.state.apply_action(screen.state.string_to_action("toggle 1"))
     screen._changed()
     screen.action_shake()
+
+
+@scene("yahtzee-four-players", "Painted with four seats (two computers): every total in the strip", keys="2")
+def _four_players(app: App) -> None:
+    seats = [HUMAN, PlayerSpec(True, "easy"), HUMAN, PlayerSpec(True, "medium")]
+    screen = _game(app, "painted", seats, "yahtzee")
+    play_turns(screen, 8)
