@@ -597,9 +597,11 @@ class GameScreen(Screen):
                 return False  # the computers finished the game: the results come instead
         payload = self.save_payload()
         round_no = min(self.state.turns_taken()) + 1
+        shell_lang = self._lang_before or self.app.lang  # the Resume list speaks the shell's language
         title = t(
             "yahtzee.save.title",
-            mode=t(f"yahtzee.mode.{self.game.mode}"),
+            shell_lang,
+            mode=t(f"yahtzee.mode.{self.game.mode}", shell_lang),
             players=len(self.players),
             round=round_no,
         )
