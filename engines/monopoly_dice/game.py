@@ -476,6 +476,12 @@ class MonopolyDiceState(State):
         for d, f in enumerate(state.faces):
             if f is not None and not 0 <= f < len(R.ALL_DICE[d].distinct_faces()):
                 raise SaveFormatError(f"die {R.ALL_DICE[d].name} has no face {f}")
+        if any(g is not None and not 0 <= g < NUM_GROUPS for g in state.placed):
+            raise SaveFormatError("a die is placed on a group that does not exist")
+        if any(not 0 <= d < len(R.ALL_DICE) for d in state.pending) or any(
+            state.placed[d] is None for d in state.undo_stack if 0 <= d < len(state.placed)
+        ):
+            raise SaveFormatError("the dice in the air or the undo list are damaged")
         return state
 
 

@@ -308,6 +308,14 @@ def test_damaged_saves_are_refused():
     data["state"]["faces"][0] = 17
     with pytest.raises(SaveFormatError):
         load_state(data)
+    data = save_state(s)
+    data["state"]["placed"][0] = 12
+    with pytest.raises(SaveFormatError):
+        load_state(data)
+    data = save_state(s)
+    data["state"]["pending"] = [11]
+    with pytest.raises(SaveFormatError):
+        load_state(data)
 
 
 def test_observation_has_what_a_screen_needs():
