@@ -104,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def bench_profile(profile: str, names: list[str], args: argparse.Namespace) -> dict:
+    import sys
+
     starts = [start_up(profile) for _ in range(args.starts)]
     out: dict = {
         "first_frame_s": percentile([s["first_frame_s"] for s in starts], 50),
@@ -111,7 +113,8 @@ def bench_profile(profile: str, names: list[str], args: argparse.Namespace) -> d
         "app_peak_rss_mb": max(s["peak_rss_kb"] for s in starts) / 1024,
         "scenes": {},
     }
-    for name in names:
+    for i, name in enumerate(names, 1):
+        print(f"bench: {profile} {name} ({i}/{len(names)})", file=sys.stderr, flush=True)
         out["scenes"][name] = bench_scene(profile, name, args)
     return out
 
