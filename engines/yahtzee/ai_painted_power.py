@@ -56,8 +56,8 @@ VALUES_PATH = Path(__file__).resolve().parents[2] / "assets" / "yahtzee" / "pain
 """The fitted box values and score distributions (regenerate: ``python -m engines.yahtzee.ai_pp_fit``)."""
 
 MODES = ("painted", "power")
-EASY_TEMPERATURE = 4.0
-"""Points: an option 4 points worse than the best is picked e^-1 times as often."""
+EASY_TEMPERATURE = 2.5
+"""Points: an option 2.5 points worse than the best is picked e^-1 times as often."""
 MEDIUM_PAR_WEIGHT = 0.5
 """Medium's bonus sense: each point an upper (or colour) box scores above par (three dice) is
 worth this much more (below par, this much less) while the section's bonus is still open."""
