@@ -128,8 +128,43 @@ def bench_scene(profile: str, name: str, args: argparse.Namespace) -> dict:
         stats = {"render": render_times(app, args.frames), "press": press_to_frame(headless, args.presses)}
     finally:
         headless.close()
-    stats["idle_cpu_pct"], stats["loop_press"] = idle_cpu(profile, name, args.idle_seconds, args.loop_presses)
+    idle, stats["loop_press"] = idle_cpu(profile, name, args.idle_seconds, args.loop_presses)
+    stats["idle_cpu_pct"], stats["idle_frames_drawn"] = idle["cpu_pct"], idle["frames_drawn"]
+    stats["peak_rss_mb"] = scene_peak_rss_mb(profile, name)
     return stats
+
+
+def scene_peak_rss_mb(profile: str, name: str) -> float | None:
+    """Peak RSS of a fresh ``tvgames screenshot`` process that builds the scene (its own VmHWM)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory(prefix="tvgames-bench-") as tmp:
+        out = os.path.join(tmp, "scene.png")
+        cmd = [
+            sys.executable,
+            "-m",
+            "app",
+            "screenshot",
+            "--profile",
+            profile,
+            "--scene",
+            name,
+            "--out",
+            out,
+            "--print-peak-rss",
+        ]
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    for line in proc.stdout.splitlines():
+        if line.startswith("{"):
+            return json.loads(line)["peak_rss_kb"] / 1024
+    return None
 
 
 def render_times(app, frames: int) -> dict:
@@ -217,8 +252,10 @@ def _button_to_press(app, event_type):
     return None
 
 
-def idle_cpu(profile: str, name: str, seconds: float, presses: int = 0) -> tuple[float, dict | None]:
-    """Run the real loop on the scene in a (dummy-driver) window: idle CPU time / wall time in %.
+def idle_cpu(profile: str, name: str, seconds: float, presses: int = 0) -> tuple[dict, dict | None]:
+    """Run the real loop on the scene in a (dummy-driver) window: CPU time / wall time in %, and
+    how many frames were drawn meanwhile (none on an idle screen; a scene that animates all the
+    time, such as dice being shaken, is not idle and is reported as animating).
 
     Then, with ``presses``, key presses are posted to the window's event queue from another
     thread at random moments, as a person would press them, and the time from each post to the
@@ -236,13 +273,14 @@ def idle_cpu(profile: str, name: str, seconds: float, presses: int = 0) -> tuple
         try:
             scenes.build_scene(app, name)
             app.run(until=time.monotonic() + 0.3)  # first frames, settling animations
-            cpu0, wall0 = time.process_time(), time.monotonic()
+            cpu0, wall0, frames0 = time.process_time(), time.monotonic(), app.frames
             app.run(until=wall0 + seconds)
-            cpu1, wall1 = time.process_time(), time.monotonic()
+            cpu1, wall1, drawn = time.process_time(), time.monotonic(), app.frames - frames0
             latency = loop_press_latency(app, presses) if presses else None
         finally:
             app.close()
-    return 100.0 * (cpu1 - cpu0) / max(1e-9, wall1 - wall0), latency
+    idle = {"cpu_pct": 100.0 * (cpu1 - cpu0) / max(1e-9, wall1 - wall0), "frames_drawn": drawn}
+    return idle, latency
 
 
 KEYS_FOR = {"RIGHT": "K_RIGHT", "LEFT": "K_LEFT", "UP": "K_UP", "DOWN": "K_DOWN", "INFO": "K_i"}
@@ -360,6 +398,12 @@ def _num(value, fmt: str = ".2f") -> str:
     return "-" if value is None else format(value, fmt)
 
 
+def _idle_mark(st: dict) -> str:
+    if st.get("idle_frames_drawn"):
+        return "animating"
+    return _mark(st["idle_cpu_pct"] <= BUDGETS["idle_cpu_pct"])
+
+
 def format_text(result: dict) -> str:
     """The result as Markdown: one table per profile, the budgets marked ok / OVER."""
     lines = []
@@ -373,8 +417,8 @@ def format_text(result: dict) -> str:
             f"budget < {BUDGETS['rss_mb']:.0f} MB).",
             "",
             "| scene | render median ms | render p99 ms | wall p99 ms | press->frame ms (frames) "
-            "| real loop press->frame median / max ms (frames) | idle CPU % | budgets |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+            "| real loop press->frame median / max ms (frames) | idle CPU % | peak RSS MB | budgets |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
         ]
         for name, st in data["scenes"].items():
             r, p, lp = st["render"], st["press"], st.get("loop_press")
@@ -385,12 +429,13 @@ def format_text(result: dict) -> str:
                 (
                     _mark(r["p99_ms"] <= budget),
                     _mark(p["max_frames"] in (None, 1)),
-                    _mark(st["idle_cpu_pct"] <= BUDGETS["idle_cpu_pct"]),
+                    _idle_mark(st),
                 )
             )
             lines.append(
                 f"| {name} | {r['median_ms']:.2f} | {r['p99_ms']:.2f} | {_num(r.get('wall_p99_ms'))} "
-                f"| {press} | {loop} | {st['idle_cpu_pct']:.2f} | {marks} |"
+                f"| {press} | {loop} | {st['idle_cpu_pct']:.2f} | {_num(st.get('peak_rss_mb'), '.1f')} "
+                f"| {marks} |"
             )
         lines.append("")
     lines.append(f"Bench process peak RSS (every scene loaded): {result['bench_peak_rss_mb']:.1f} MB.")

@@ -22,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="scale the picture to the TV's shape, as it looks on the TV (PAL 720x576 at 4:3 -> 768x576)",
     )
+    p.add_argument("--print-peak-rss", action="store_true", help=argparse.SUPPRESS)  # for tvgames bench
     p.set_defaults(func=run)
 
 
@@ -62,4 +63,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         headless.close()
     print(args.out)
+    if args.print_peak_rss:
+        import json
+
+        from app.commands.run import peak_rss_kb
+
+        print(json.dumps({"peak_rss_kb": peak_rss_kb()}))
     return 0

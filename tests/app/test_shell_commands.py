@@ -95,6 +95,8 @@ def test_bench_measures_a_scene(tmp_path):
     assert stats["press"]["max_frames"] == 1
     assert stats["idle_cpu_pct"] >= 0
     assert stats["loop_press"]["presses"] == 2
+    assert stats["idle_frames_drawn"] == 0  # the home screen at rest draws nothing
+    assert 20 < stats["peak_rss_mb"] < 1000
     assert 0 < stats["loop_press"]["median_ms"] < 1000
 
 
