@@ -5,9 +5,12 @@ Modules:
 - :mod:`.rules` - the board groups, the eleven dice (``engines.odds.dice.Die``) and the bonuses as data.
 - :mod:`.game` - :class:`MonopolyDiceGame` (registered as ``"monopoly-dice"``, 1-4 players,
   ``target`` 10000/15000/25000) and its state.
-- :mod:`.odds` - the numbers for the odds screen (key 5).
-- :mod:`.ai` - computer players (easy, medium, hard, and baselines for the simulator).
-- :mod:`.simulate` - ``tvgames simulate monopoly-dice``.
+- :mod:`.odds` - the numbers for the odds screen (key 5): ``hint(Position.from_observation(obs))``;
+  call ``odds.warm_up()`` once when a game starts (about 1 s, a worker thread will do).
+- :mod:`.ai` - computer players: ``make_player("easy" | "medium" | "hard")`` returns a callable
+  ``player(state) -> action``; ``hard-ev``, ``police2`` and ``random`` are for the simulator.
+- :mod:`.simulate` - ``tvgames simulate monopoly-dice``; :mod:`.bench` - hint timings and
+  expected turn scores (``python -m engines.monopoly_dice.bench``).
 
 Actions (ints, sorted in ``legal_actions()``; text in brackets round-trips through
 ``action_to_string`` / ``string_to_action``):
