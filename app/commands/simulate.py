@@ -18,7 +18,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("game", choices=sorted(FAMILIES))
     p.add_argument("--mode", default=None, help="yahtzee: classic, painted, power or dice-party")
     p.add_argument(
-        "--players", default="random", help="comma-separated: random, easy, medium, hard, greedy, ..."
+        "--players",
+        default="random",
+        help=(
+            "comma-separated; yahtzee: random, greedy, easy, medium, hard; "
+            "monopoly-dice: random, easy, medium, hard, hard-ev, police2"
+        ),
     )
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
