@@ -21,7 +21,9 @@ class UserError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tvgames", description="A TV game console for the couch.")
-    parser.add_argument("--data-dir", help="where settings and saves live (default: XDG dirs or $TVGAMES_HOME)")
+    parser.add_argument(
+        "--data-dir", help="where settings and saves live (default: XDG dirs or $TVGAMES_HOME)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"app.commands.{name}").register(sub)

@@ -121,9 +121,7 @@ class State(abc.ABC):
 
     def string_to_action(self, text: str) -> int:
         """The inverse of :meth:`action_to_string` over the actions possible now."""
-        candidates = (
-            [o for o, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
-        )
+        candidates = [o for o, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
         for action in candidates:
             if self.action_to_string(action) == text:
                 return action
