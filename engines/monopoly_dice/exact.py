@@ -1,0 +1,314 @@
+"""Towards the exact Monopoly Dice turn policy: the state-space census, and the exact end of a turn.
+
+Issue 6 asks for the placement and stopping policy that maximises the expected turn score,
+computed exactly by dynamic programming. This module holds the two parts of that work that are
+done, and the numbers that say why the whole turn is not (``docs/monopoly-dice-exact.md``):
+
+- :func:`census` enumerates every reachable (dice in the cup, board) pair by breadth-first search
+  over the engine's placement rules (a board counted per group: real dice on it, Chance used,
+  complete), and multiplies in the rest of a turn's state (jail squares, GO money, houses, hotel)
+  and the work of one Bellman sweep (every throw of the cup dice, die by die, since which die is
+  placed decides the next throw). ``python -m engines.monopoly_dice.exact --census`` prints it.
+- :class:`EndgameSolver` is the exact optimal stopping rule once every property die is on the
+  board: only the Go-to-Jail dice and (after a colour group is complete) the house/hotel die are
+  thrown, the Basic score is fixed, and the turn is a small cyclic Markov decision process over
+  (jail squares, GO count, houses, hotel), solved by value iteration in numpy for every Basic score
+  at once. Transitions come from :func:`engines.monopoly_dice.odds.bank_outcomes`, the same
+  enumeration the odds screen uses.
+
+GO money is unbounded in principle (GO pays every time it shows); the solver counts GO up to
+:data:`GO_CAP` and a GO beyond it pays nothing, so values are exact for positions whose turn
+cannot reach the cap (reaching it takes ``GO_CAP`` more GO throws, each at most 1 in 6).
+
+>>> solver = EndgameSolver()
+>>> solver.stop_or_roll(basic=600, jailed=(True, True, False), go_count=0, houses=0, hotels=0,
+...                     house_die=False)
+'stop'
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from engines.monopoly_dice import odds
+from engines.monopoly_dice import rules as R
+
+GO_CAP = 30
+"""GO throws counted per turn; beyond this a GO pays nothing in the solver (see the module docstring)."""
+TOLERANCE = 1e-9
+"""Value iteration stops when no value changes by more than this many dollars."""
+BASIC_STEP = 100
+"""Every die value and board value is a multiple of $100, so Basic scores are too."""
+MAX_BASIC = sum(g.board_value for g in R.GROUPS)
+"""No board scores more Basic than every group complete."""
+
+COMPLETE = -1
+"""A group's entry in a census board once it is complete (how it was filled no longer matters)."""
+
+
+# -- the census ----------------------------------------------------------------------------------
+def _face_symbols(die: int) -> tuple[str, ...]:
+    return tuple(sorted({f.colour for f in R.PROPERTY_DICE[die].faces}))
+
+
+def reachable_boards(dice: Sequence[int] = R.PROPERTY_IDS) -> set[tuple[int, tuple]]:
+    """Every (cup bitmask, board) reachable from an empty board with property ``dice`` in the cup.
+
+    A board has one entry per group: ``(real dice on it, Chance on it)`` while incomplete, or
+    :data:`COMPLETE`. Dice values are per group constant, so these counts are all that the score
+    and the rules depend on; which dice are in the cup is in the bitmask (bit ``d`` = die ``d``).
+    """
+    start = (sum(1 << d for d in dice), tuple((0, 0) for _ in R.GROUPS))
+    symbols = {d: _face_symbols(d) for d in dice}
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        following = []
+        for cup, board in frontier:
+            for d in dice:
+                if not cup >> d & 1:
+                    continue
+                for symbol in symbols[d]:
+                    for g, dr, dc in _targets(board, symbol):
+                        r, c = board[g]
+                        r, c = r + dr, c + dc
+                        new_board = list(board)
+                        new_board[g] = COMPLETE if r + c == R.GROUPS[g].squares else (r, c)
+                        state = (cup & ~(1 << d), tuple(new_board))
+                        if state not in seen:
+                            seen.add(state)
+                            following.append(state)
+        frontier = following
+    return seen
+
+
+def _targets(board: tuple, symbol: str) -> list[tuple[int, int, int]]:
+    if symbol == R.CHANCE:
+        return [(g, 0, 1) for g in R.COLOUR_GROUPS if board[g] != COMPLETE and board[g][1] == 0]
+    g = R.GROUP_INDEX[symbol]
+    return [] if board[g] == COMPLETE else [(g, 1, 0)]
+
+
+@dataclass(frozen=True)
+class Census:
+    """The size of the exact dynamic programme over whole turns (see :func:`census`)."""
+
+    dice: tuple[int, ...]
+    pairs: int
+    """Reachable (cup, board) pairs."""
+    pairs_by_cup_size: tuple[tuple[int, int], ...]
+    distinct_boards: int
+    pairs_with_colour_complete: int
+    jail_states: int
+    go_levels: int
+    house_states: int
+    states: int
+    """Decision states: pairs x jail squares x GO levels x (houses and hotel once the house die plays)."""
+    throw_outcomes: int
+    """Sum over the pairs of the cup dice's distinct per-die throws (the throws one sweep must visit)."""
+    sweep_evaluations: int
+    """Throws x jail, GO and house states: the (state, throw) pairs of one Bellman sweep, each a
+    maximum over the placements of that throw."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+def census(dice: Sequence[int] = R.PROPERTY_IDS, go_levels: int = GO_CAP + 1) -> Census:
+    """Count the exact whole-turn dynamic programme for property ``dice`` (all seven by default).
+
+    Jail squares: which of the three are taken, at most two (7 states); the house/hotel die adds
+    houses 0-4 x hotel 0-1 (10 states) on boards with a complete colour group.
+    """
+    pairs = reachable_boards(dice)
+    jail_states = 2 ** len(R.JAIL_DICE) - 1
+    house_states = (R.MAX_HOUSES + 1) * (R.MAX_HOTELS + 1)
+    throws_of = {d: len(R.PROPERTY_DICE[d].distinct_faces()) for d in dice}
+    sizes: Counter[int] = Counter()
+    boards = set()
+    colour = 0
+    states = throws = evaluations = 0
+    for cup, board in pairs:
+        in_cup = [d for d in dice if cup >> d & 1]
+        sizes[len(in_cup)] += 1
+        boards.add(board)
+        houses = house_states if any(board[g] == COMPLETE for g in R.COLOUR_GROUPS) else 1
+        colour += houses > 1
+        bank = jail_states * go_levels * houses
+        n_throws = math.prod(throws_of[d] for d in in_cup)
+        states += bank
+        throws += n_throws
+        evaluations += bank * n_throws
+    return Census(
+        dice=tuple(dice),
+        pairs=len(pairs),
+        pairs_by_cup_size=tuple(sorted(sizes.items())),
+        distinct_boards=len(boards),
+        pairs_with_colour_complete=colour,
+        jail_states=jail_states,
+        go_levels=go_levels,
+        house_states=house_states,
+        states=states,
+        throw_outcomes=throws,
+        sweep_evaluations=evaluations,
+    )
+
+
+# -- the end of a turn: every property die placed ---------------------------------------------------
+JAIL_STATES: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(bool(mask >> j & 1) for j in range(len(R.JAIL_DICE)))
+    for mask in range(2 ** len(R.JAIL_DICE))
+    if bin(mask).count("1") < R.JAIL_SQUARES
+)
+"""Jail squares that do not end the turn, in a fixed order (index into the solver's arrays)."""
+
+
+@dataclass(frozen=True)
+class BankState:
+    """What still changes once every property die is placed."""
+
+    jailed: tuple[bool, ...]
+    go_count: int
+    houses: int
+    hotels: int
+
+    def money(self) -> int:
+        return R.GO_AMOUNT * self.go_count + R.HOUSE_VALUE * self.houses + R.HOTEL_VALUE * self.hotels
+
+
+def _bank_states(house_die: bool) -> list[BankState]:
+    houses = range(R.MAX_HOUSES + 1) if house_die else (0,)
+    hotels = range(R.MAX_HOTELS + 1) if house_die else (0,)
+    return [
+        BankState(jailed, go, h, ht)
+        for jailed in JAIL_STATES
+        for go in range(GO_CAP + 1)
+        for h in houses
+        for ht in hotels
+    ]
+
+
+class _Chain:
+    """The bank states for one house-die setting, their stop money and their sparse transitions."""
+
+    def __init__(self, house_die: bool) -> None:
+        self.states = _bank_states(house_die)
+        self.index = {s: i for i, s in enumerate(self.states)}
+        self.money = np.array([s.money() for s in self.states], dtype=np.float64)
+        rows = []
+        for s in self.states:
+            merged: dict[int, float] = {}
+            for out in odds.bank_outcomes(s.jailed, s.go_count, s.houses, s.hotels, house_die):
+                if out.jail:
+                    continue  # the turn scores nothing: contributes 0
+                following = BankState(out.jailed, min(out.go_count, GO_CAP), out.houses, out.hotels)
+                j = self.index[following]
+                merged[j] = merged.get(j, 0.0) + out.prob
+            rows.append(merged)
+        width = max(len(r) for r in rows)
+        self.targets = np.zeros((len(rows), width), dtype=np.int64)
+        self.probs = np.zeros((len(rows), width), dtype=np.float64)
+        for i, merged in enumerate(rows):
+            self.targets[i, : len(merged)] = list(merged)
+            self.probs[i, : len(merged)] = list(merged.values())
+
+    def roll_values(self, values: np.ndarray) -> np.ndarray:
+        """``values`` (basics x states) -> the expected value of throwing from every state."""
+        return np.einsum("bsk,sk->bs", values[:, self.targets], self.probs)
+
+
+class EndgameSolver:
+    """Exact values of the end of a turn, once every property die is on the board.
+
+    ``values(house_die)[b, s]`` is the expected turn score under the optimal stopping rule with
+    Basic score ``b * BASIC_STEP`` and bank state ``s`` (see :class:`BankState`); "roll" is
+    optimal exactly where throwing is worth more than stopping.
+    """
+
+    def __init__(self) -> None:
+        self.basics = np.arange(0, MAX_BASIC + BASIC_STEP, BASIC_STEP, dtype=np.float64)
+        self._chains = {flag: _Chain(flag) for flag in (False, True)}
+        self._values = {flag: self._solve(self._chains[flag]) for flag in (False, True)}
+
+    def _solve(self, chain: _Chain) -> np.ndarray:
+        stop = self.basics[:, None] + chain.money[None, :]
+        values = stop.copy()
+        while True:
+            new = np.maximum(stop, chain.roll_values(values))
+            change = float(np.abs(new - values).max())
+            values = new
+            if change < TOLERANCE:
+                return values
+
+    def _locate(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
+                house_die: bool) -> tuple[_Chain, int, int]:  # fmt: skip
+        if basic % BASIC_STEP or not 0 <= basic <= MAX_BASIC:
+            raise ValueError(f"no Basic score {basic}")
+        chain = self._chains[house_die]
+        state = BankState(tuple(bool(j) for j in jailed), min(go_count, GO_CAP), houses, hotels)
+        return chain, basic // BASIC_STEP, chain.index[state]
+
+    def value(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
+              house_die: bool) -> float:  # fmt: skip
+        """The exact expected turn score of this position under the optimal stopping rule."""
+        chain, b, s = self._locate(basic, jailed, go_count, houses, hotels, house_die)
+        return float(self._values[house_die][b, s])
+
+    def roll_value(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
+                   house_die: bool) -> float:  # fmt: skip
+        """The exact expected turn score of throwing once more, then playing optimally."""
+        chain, b, s = self._locate(basic, jailed, go_count, houses, hotels, house_die)
+        values = self._values[house_die][b]
+        return float(values[chain.targets[s]] @ chain.probs[s])
+
+    def stop_or_roll(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
+                     house_die: bool) -> str:  # fmt: skip
+        """``"roll"`` where throwing on is worth more than stopping, else ``"stop"``."""
+        args = (basic, jailed, go_count, houses, hotels, house_die)
+        stop = basic + BankState(tuple(jailed), go_count, houses, hotels).money()
+        return "roll" if self.roll_value(*args) > stop + TOLERANCE else "stop"
+
+    def position_value(self, pos: odds.Position) -> float:
+        """:meth:`value` of an odds :class:`~engines.monopoly_dice.odds.Position` with an empty cup."""
+        if pos.cup():
+            raise ValueError("the endgame solver needs every property die on the board")
+        return self.value(pos.basic(), pos.jailed, pos.go_count, pos.houses, pos.hotels, pos.house_die_next())
+
+
+@lru_cache(maxsize=1)
+def endgame_solver() -> EndgameSolver:
+    """The solver, built once per process (about a second)."""
+    return EndgameSolver()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--census", action="store_true", help="count the whole-turn programme (about 20 s)")
+    parser.add_argument("--dice", default="P1,P2,P3,P4,P5,P6,P7", help="property dice for --census")
+    args = parser.parse_args(argv)
+    if args.census:
+        names = [d.name for d in R.PROPERTY_DICE]
+        dice = [names.index(n) for n in args.dice.split(",")]
+        for key, value in census(dice).as_dict().items():
+            print(f"{key:<28} {value:,}" if isinstance(value, int) else f"{key:<28} {value}")
+        return 0
+    import time
+
+    start = time.perf_counter()
+    solver = EndgameSolver()
+    built = time.perf_counter() - start
+    sizes = {flag: len(chain.states) for flag, chain in solver._chains.items()}
+    print(f"endgame solver: {len(solver.basics)} Basic scores x {sizes} bank states, built in {built:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

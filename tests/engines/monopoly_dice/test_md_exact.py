@@ -1,0 +1,212 @@
+"""The exact end-of-turn solver and the census of the whole-turn programme, checked against the engine."""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+
+import pytest
+
+from engines.monopoly_dice import ROLL, MonopolyDiceGame, exact, place_action
+from engines.monopoly_dice import rules as R
+from engines.monopoly_dice.odds import Position, roll_once_value
+from tests.engines.monopoly_dice.helpers import outcome
+
+# Every property die on the board. COLOUR: Brown complete (the house die plays), best incomplete
+# Green $700 -> Basic $1,300. PLAIN: no group complete, best incomplete Dark Blue -> Basic $1,000.
+# CHANCY: four Chance dice worth nothing -> Basic $300 (one railroad).
+COLOUR = {"P1": "brown", "P2": "brown", "P3": "yellow", "P4": "green", "P5": "orange", "P6": "red",
+          "P7": "utilities"}  # fmt: skip
+PLAIN = {"P1": "pink", "P2": "red", "P3": "yellow", "P4": "green", "P5": "railroads", "P6": "utilities",
+         "P7": "dark-blue"}  # fmt: skip
+CHANCY = {"P1": ("chance", "green"), "P2": "utilities", "P3": ("chance", "yellow"), "P4": "brown",
+          "P5": ("chance", "orange"), "P6": ("chance", "red"), "P7": "railroads"}  # fmt: skip
+BOARDS = {"colour": (COLOUR, 1300, True), "plain": (PLAIN, 1000, False), "chancy": (CHANCY, 300, False)}
+
+
+@pytest.fixture(scope="module")
+def solver():
+    return exact.endgame_solver()
+
+
+def board_state(board, jailed=(False, False, False), go=0, houses=0, hotels=0):
+    """An engine state after a roll with every property die placed as ``board`` says."""
+    state = MonopolyDiceGame(1, target=25_000).new_initial_state()
+    names = [d.name for d in R.PROPERTY_DICE]
+    for name, spec in board.items():
+        colour, group = spec if isinstance(spec, tuple) else (spec, spec)
+        d = names.index(name)
+        state.faces[d] = outcome(d, colour)
+        state.placed[d] = R.GROUP_INDEX[group]
+    state.rolls = 1
+    state.jailed = list(jailed)
+    state.go_count, state.houses, state.hotels = go, houses, hotels
+    state.house_die_in = state.any_colour_complete()
+    return state
+
+
+def engine_throw(state):
+    """Every way one ROLL through the engine ends: ``{(jailed, go, houses, hotels) or "jail": prob}``."""
+    result: dict = {}
+
+    def walk(s, p):
+        if s.is_chance_node():
+            for action, q in s.chance_outcomes():
+                child = s.clone()
+                child.apply_action(action)
+                walk(child, p * q)
+            return
+        key = "jail" if s.turns[0] else (tuple(s.jailed), s.go_count, s.houses, s.hotels)
+        result[key] = result.get(key, 0.0) + p
+
+    rolled = state.clone()
+    rolled.apply_action(ROLL)
+    walk(rolled, 1.0)
+    return result
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_engine_agrees_on_the_basic_score(name):
+    board, basic, house_die = BOARDS[name]
+    state = board_state(board)
+    assert state.score_parts()["basic"] == basic
+    pos = Position.from_observation(state.to_dict(0))
+    assert pos.cup() == () and pos.house_die_next() is house_die
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_values_satisfy_bellman_through_the_engine(solver, name):
+    # The solver's transitions come from odds.bank_outcomes; here every throw is played through
+    # the engine's own chance nodes instead, and the values must be the fixed point of the rule.
+    board, basic, house_die = BOARDS[name]
+    houses = range(R.MAX_HOUSES + 1) if house_die else (0,)
+    hotels = range(R.MAX_HOTELS + 1) if house_die else (0,)
+    checked = 0
+    for jailed, go, h, ht in itertools.product(exact.JAIL_STATES, (0, 3), houses, hotels):
+        state = board_state(board, jailed, go, h, ht)
+        stop = state.score_parts()["turn"]
+        roll = sum(
+            p * solver.value(basic, key[0], key[1], key[2], key[3], house_die)
+            for key, p in engine_throw(state).items()
+            if key != "jail"
+        )
+        value = solver.value(basic, jailed, go, h, ht, house_die)
+        assert value == pytest.approx(max(stop, roll), abs=1e-6)
+        assert solver.roll_value(basic, jailed, go, h, ht, house_die) == pytest.approx(roll, abs=1e-6)
+        checked += 1
+    assert checked == len(exact.JAIL_STATES) * 2 * len(houses) * len(hotels)
+
+
+@pytest.mark.parametrize(
+    ("name", "jailed", "houses"),
+    [
+        ("colour", (True, True, False), 2),
+        ("colour", (False, True, True), 4),
+        ("chancy", (False, False, True), 0),
+    ],
+)
+def test_values_match_a_brute_force_expectimax_over_the_engine(solver, name, jailed, houses):
+    # Optimal play with at most `depth` more rolls, enumerated through the engine; it rises to the
+    # solver's value as the depth grows (every roll risks jail, so the tail shrinks geometrically).
+    board, basic, house_die = BOARDS[name]
+
+    @cache
+    def throw(key):
+        return engine_throw(board_state(board, *key))
+
+    @cache
+    def best(key, depth):
+        stop = float(board_state(board, *key).score_parts()["turn"])
+        if depth == 0:
+            return stop
+        roll = sum(p * best(k, depth - 1) for k, p in throw(key).items() if k != "jail")
+        return max(stop, roll)
+
+    start = (jailed, 0, houses, 0)
+    brute = best(start, 16)
+    value = solver.value(basic, jailed, 0, houses, 0, house_die)
+    assert brute <= value + 1e-9
+    assert brute == pytest.approx(value, abs=0.05)
+    assert best(start, 1) == pytest.approx(max(basic + 1000 * houses, _roll_once(board, jailed, houses)))
+
+
+def _roll_once(board, jailed, houses):
+    return roll_once_value(Position.from_observation(board_state(board, jailed, 0, houses).to_dict(0)))
+
+
+def test_optimal_is_at_least_the_one_step_rule(solver):
+    for name, (board, _, _) in BOARDS.items():
+        for jailed in exact.JAIL_STATES:
+            pos = Position.from_observation(board_state(board, jailed).to_dict(0))
+            value = solver.position_value(pos)
+            assert value >= max(pos.turn_score(), roll_once_value(pos)) - 1e-9, (name, jailed)
+
+
+def test_the_house_die_makes_rolling_on_worth_it(solver):
+    # Brown complete, Basic $1,300, one policeman: a house is 1/2 a throw, jail 1/9.
+    jailed = (True, False, False)
+    assert solver.stop_or_roll(1300, jailed, 0, 0, 0, house_die=True) == "roll"
+    assert solver.value(1300, jailed, 0, 0, 0, house_die=True) > 1300 + 500
+    # Without the house die the only gain left is GO, and J1 (the GO die) is on a jail square.
+    assert solver.stop_or_roll(1300, jailed, 0, 0, 0, house_die=False) == "stop"
+    assert solver.value(1300, jailed, 0, 0, 0, house_die=False) == 1300
+
+
+def test_position_value_needs_an_empty_cup(solver):
+    state = MonopolyDiceGame(1).new_initial_state()
+    with pytest.raises(ValueError, match="every property die"):
+        solver.position_value(Position.from_observation(state.to_dict(0)))
+    with pytest.raises(ValueError, match="Basic"):
+        solver.value(150, (False, False, False), 0, 0, 0, False)
+
+
+# -- the census ---------------------------------------------------------------------------------------
+def test_census_of_one_die_by_hand():
+    # P7 has no Chance: five faces, each a group with room -> the full cup and five one-die boards.
+    c = exact.census([6])
+    assert (c.pairs, c.pairs_by_cup_size, c.pairs_with_colour_complete) == (6, ((0, 5), (1, 1)), 0)
+    assert c.throw_outcomes == 5 + 5 * 1  # the full cup throws 5 distinct faces; an empty cup one "throw"
+    # P1: five group faces and a Chance for any of the eight colour groups.
+    c = exact.census([0])
+    assert c.pairs == 1 + 5 + 8
+    assert c.states == c.pairs * 7 * (exact.GO_CAP + 1)
+
+
+def _engine_boards(dice):
+    """The same census by brute force through the engine: every subset of dice, every face, every
+    order of legal placements, summarised from the engine's own board."""
+    found = set()
+    names = [d.name for d in R.PROPERTY_DICE]
+    for size in range(len(dice) + 1):
+        for placed in itertools.combinations(dice, size):
+            options = [range(len(R.PROPERTY_DICE[d].distinct_faces())) for d in placed]
+            for faces in itertools.product(*options):
+                state = MonopolyDiceGame(1).new_initial_state()
+                state.rolls = 1
+                for d, f in zip(placed, faces, strict=True):
+                    state.faces[d] = f
+                _place_all(state, list(placed), found, dice, names)
+    return found
+
+
+def _place_all(state, left, found, dice, names):
+    if not left:
+        cup = sum(1 << d for d in dice if state.placed[d] is None)
+        board = []
+        for g, group in enumerate(R.GROUPS):
+            members = state.group_dice(g)
+            chance = state.group_has_chance(g)
+            full = len(members) == group.squares
+            board.append(exact.COMPLETE if full else (len(members) - chance, int(chance)))
+        found.add((cup, tuple(board)))
+        return
+    d = left[0]
+    for g in state.place_targets(d):
+        child = state.clone()
+        child.apply_action(place_action(d, g))
+        _place_all(child, left[1:], found, dice, names)
+
+
+@pytest.mark.parametrize("dice", [(0, 1), (2, 5, 6)])
+def test_census_matches_the_engine(dice):
+    assert exact.reachable_boards(dice) == _engine_boards(dice)
