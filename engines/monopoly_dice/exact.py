@@ -20,7 +20,7 @@ GO money is unbounded in principle (GO pays every time it shows); the solver cou
 :data:`GO_CAP` and a GO beyond it pays nothing, so values are exact for positions whose turn
 cannot reach the cap (reaching it takes ``GO_CAP`` more GO throws, each at most 1 in 6).
 
->>> solver = EndgameSolver()
+>>> solver = endgame_solver()
 >>> solver.stop_or_roll(basic=600, jailed=(True, True, False), go_count=0, houses=0, hotels=0,
 ...                     house_die=False)
 'stop'
@@ -32,7 +32,7 @@ import argparse
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -248,6 +248,27 @@ class EndgameSolver:
             if change < TOLERANCE:
                 return values
 
+    def one_step_rolls(self, house_die: bool) -> np.ndarray:
+        """Where the one-step look-ahead rule (the current ``hard`` player's) throws: exactly where
+        one more throw, then stopping, is worth more than stopping now."""
+        chain = self._chains[house_die]
+        stop = self.basics[:, None] + chain.money[None, :]
+        return chain.roll_values(stop) > stop + TOLERANCE
+
+    def one_step_values(self, house_die: bool) -> np.ndarray:
+        """Values (same layout as the optimal ones) of the one-step look-ahead rule, evaluated
+        exactly on the same chain, for comparison."""
+        chain = self._chains[house_die]
+        stop = self.basics[:, None] + chain.money[None, :]
+        rolls = self.one_step_rolls(house_die)
+        values = stop.copy()
+        while True:
+            new = np.where(rolls, chain.roll_values(values), stop)
+            change = float(np.abs(new - values).max())
+            values = new
+            if change < TOLERANCE:
+                return values
+
     def _locate(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
                 house_die: bool) -> tuple[_Chain, int, int]:  # fmt: skip
         if basic % BASIC_STEP or not 0 <= basic <= MAX_BASIC:
@@ -289,11 +310,87 @@ def endgame_solver() -> EndgameSolver:
     return EndgameSolver()
 
 
+@dataclass(frozen=True)
+class EndgameGain:
+    """What the exact end of a turn would add to a player, measured over its own turns."""
+
+    player: str
+    turns: int
+    arrivals: int
+    """Turns that reached a decision with every property die placed."""
+    decisions: int
+    """Roll-or-stop decisions taken with every property die placed."""
+    disagreements: int
+    """Of those, the ones where the player did not do what the exact rule does."""
+    gain_per_turn: float
+    """Mean over all turns of (optimal value - the player's one-step rule value) at the first such
+    decision: the exact expected gain per turn of switching to the exact end-of-turn rule."""
+    max_gain: float
+
+
+def endgame_gain(player: str = "hard", turns: int = 2000, seed: int = 0) -> EndgameGain:
+    """Play ``turns`` solo turns of ``player`` (far from the target) and measure, exactly at each
+    turn's first empty-cup decision, what the optimal end-of-turn rule is worth over the one-step
+    look-ahead rule (the ``hard`` player's)."""
+    from engines.core import sample_chance
+    from engines.monopoly_dice.ai import make_player
+    from engines.monopoly_dice.game import END_TURN, ROLL, MonopolyDiceGame
+
+    solver = endgame_solver()
+    one_step = {flag: solver.one_step_values(flag) for flag in (False, True)}
+    computer = make_player(player, seed)
+    rng = np.random.default_rng([seed, 99])
+    gains = []
+    decisions = disagreements = 0
+    for _ in range(turns):
+        state = MonopolyDiceGame(1, target=25_000).new_initial_state()
+        first = True
+        while state.turns[0] == 0:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            action = computer(state)
+            if action in (ROLL, END_TURN) and state.rolls:
+                pos = odds.Position.from_observation(state.to_dict(0))
+                if not pos.cup():
+                    args = (
+                        pos.basic(),
+                        pos.jailed,
+                        pos.go_count,
+                        pos.houses,
+                        pos.hotels,
+                        pos.house_die_next(),
+                    )
+                    decisions += 1
+                    disagreements += (solver.stop_or_roll(*args) == "roll") != (action == ROLL)
+                    if first:
+                        first = False
+                        _, b, i = solver._locate(*args)
+                        gains.append(float(solver._values[args[-1]][b, i] - one_step[args[-1]][b, i]))
+            state.apply_action(action)
+    return EndgameGain(
+        player=player,
+        turns=turns,
+        arrivals=len(gains),
+        decisions=decisions,
+        disagreements=disagreements,
+        gain_per_turn=sum(gains) / turns,
+        max_gain=max(gains, default=0.0),
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--census", action="store_true", help="count the whole-turn programme (about 20 s)")
     parser.add_argument("--dice", default="P1,P2,P3,P4,P5,P6,P7", help="property dice for --census")
+    parser.add_argument("--gain", type=int, default=0, metavar="TURNS", help="measure the endgame's gain")
+    parser.add_argument("--player", default="hard", help="player for --gain")
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.gain:
+        for key, value in asdict(endgame_gain(args.player, args.gain, args.seed)).items():
+            print(f"{key:<14} {value:.3f}" if isinstance(value, float) else f"{key:<14} {value}")
+        return 0
     if args.census:
         names = [d.name for d in R.PROPERTY_DICE]
         dice = [names.index(n) for n in args.dice.split(",")]

@@ -210,3 +210,32 @@ def _place_all(state, left, found, dice, names):
 @pytest.mark.parametrize("dice", [(0, 1), (2, 5, 6)])
 def test_census_matches_the_engine(dice):
     assert exact.reachable_boards(dice) == _engine_boards(dice)
+
+
+def test_the_one_step_rule_is_hards_rule_and_never_beats_the_optimum(solver):
+    # Without the house die only GO can still be won and every throw can only worsen the jail
+    # squares: a monotone stopping problem, where the one-step rule is optimal. The house die's
+    # broken house and Get Out of Jail Free break that, and the rules differ by up to ~$200.
+    gaps = {flag: solver._values[flag] - solver.one_step_values(flag) for flag in (False, True)}
+    assert abs(gaps[False]).max() < 1e-6
+    assert gaps[True].min() > -1e-6 and gaps[True].max() > 100
+    for _, (board, basic, house_die) in BOARDS.items():
+        for jailed in exact.JAIL_STATES:
+            pos = Position.from_observation(board_state(board, jailed).to_dict(0))
+            chain, b, s = solver._locate(basic, jailed, 0, 0, 0, house_die)
+            assert solver.one_step_rolls(house_die)[b, s] == (roll_once_value(pos) > pos.turn_score())
+
+
+def test_endgame_gain_counts_are_consistent():
+    gain = exact.endgame_gain("medium", turns=40, seed=3)
+    assert 0 < gain.arrivals <= gain.turns == 40
+    assert gain.arrivals <= gain.decisions
+    assert 0 <= gain.disagreements <= gain.decisions
+    assert 0 <= gain.gain_per_turn <= gain.max_gain
+
+
+def test_docstring_examples():
+    import doctest
+
+    result = doctest.testmod(exact)
+    assert result.attempted > 0 and result.failed == 0
