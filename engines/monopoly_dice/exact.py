@@ -17,8 +17,9 @@ done, and the numbers that say why the whole turn is not (``docs/monopoly-dice-e
   enumeration the odds screen uses.
 
 GO money is unbounded in principle (GO pays every time it shows); the solver counts GO up to
-:data:`GO_CAP` and a GO beyond it pays nothing, so values are exact for positions whose turn
-cannot reach the cap (reaching it takes ``GO_CAP`` more GO throws, each at most 1 in 6).
+:data:`GO_CAP` and a GO beyond it pays nothing. Thirty more GOs need J1 to show GO thirty times
+before it shows a policeman (1 in 3 each time, a little more with Get Out of Jail Free), so the
+values are short by far less than a cent.
 
 >>> solver = endgame_solver()
 >>> solver.stop_or_roll(basic=600, jailed=(True, True, False), go_count=0, houses=0, hotels=0,
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -397,8 +399,6 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in census(dice).as_dict().items():
             print(f"{key:<28} {value:,}" if isinstance(value, int) else f"{key:<28} {value}")
         return 0
-    import time
-
     start = time.perf_counter()
     solver = EndgameSolver()
     built = time.perf_counter() - start
