@@ -40,6 +40,7 @@ from engines.yahtzee.game import ROLL, SCORE, UNDO, YahtzeeGame, toggle_hold
 from engines.yahtzee.players import Choose
 from engines.yahtzee.scoring import (
     COLOUR_BONUS,
+    COLOURS,
     PAINTED_BOXES,
     POWER_BOXES,
     POWER_UPPER_BONUS,
@@ -125,15 +126,7 @@ def mode_tables(mode: str) -> ModeTables:
     faces = space.all_outcome_faces
     numbers = np.array([[f.number for f in outcome[:5]] for outcome in faces], dtype=np.int64)
     colours = tuple(tuple(f.colour for f in outcome[:5]) for outcome in faces) if mode == "painted" else None
-    base: dict[tuple, list[int]] = {}
-    rows = []
-    for i in range(len(faces)):
-        # plain ints: score_box memoises on its arguments, and the engine shares that cache
-        key = (tuple(int(n) for n in numbers[i]), colours[i] if colours else None)
-        if key not in base:
-            base[key] = [score_box(box, key[0], key[1]) for box in boxes]
-        rows.append(base[key])
-    scores = np.array(rows, dtype=float)
+    scores = _base_scores(boxes, numbers, colours)
     labels = [outcome[5].label if mode == "power" else "1" for outcome in faces]
     mult = np.array([POWER_MULTIPLIER[label] for label in labels], dtype=float)
     double = np.array([label == DOUBLE for label in labels])
@@ -182,6 +175,51 @@ def mode_tables(mode: str) -> ModeTables:
         yahtzee_rows=np.flatnonzero(yahtzee),
         double_rows=np.flatnonzero(double),
     )
+
+
+COLOUR_KINDS = (Kind.COLOUR, Kind.OF_A_COLOUR, Kind.PAINTED_HOUSE, Kind.RAINBOW, Kind.FLUSH)
+
+
+def _base_scores(
+    boxes: tuple[Box, ...], numbers: np.ndarray, colours: tuple[tuple[str, ...], ...] | None
+) -> np.ndarray:
+    """(O, B) every outcome's base score in every box.
+
+    Number boxes go through the engine's ``score_box`` once per sorted hand (252) and are gathered;
+    the colour boxes (Painted) are counted with numpy over all 7,776 ordered rolls.
+    """
+    hands, inverse = np.unique(np.sort(numbers, axis=1), axis=0, return_inverse=True)
+    scores = np.zeros((len(numbers), len(boxes)))
+    # plain ints: score_box memoises on its arguments, and the engine shares that cache
+    hand_tuples = [tuple(int(n) for n in hand) for hand in hands]
+    for box in boxes:
+        if box.kind not in COLOUR_KINDS:
+            per_hand = np.array([score_box(box, hand) for hand in hand_tuples], dtype=float)
+            scores[:, box.id] = per_hand[inverse.reshape(-1)]
+    if colours is None:
+        return scores
+    colour_of = np.array([[COLOURS.index(c) for c in row] for row in colours])
+    onehot = colour_of[:, :, None] == np.arange(len(COLOURS))[None, None, :]  # (O, 5 dice, colours)
+    counts = onehot.sum(axis=1)
+    sums = (onehot * numbers[:, :, None]).sum(axis=1)
+    total = numbers.sum(axis=1)
+    ordered = np.sort(counts, axis=1)
+    for box in boxes:
+        kind = box.kind
+        if kind is Kind.COLOUR:
+            column = sums[:, COLOURS.index(box.colour)]
+        elif kind is Kind.OF_A_COLOUR:
+            column = np.where(counts.max(axis=1) >= box.count, total, 0)
+        elif kind is Kind.PAINTED_HOUSE:
+            column = np.where((ordered[:, -1] == 3) & (ordered[:, -2] == 2), box.value, 0)
+        elif kind is Kind.RAINBOW:
+            column = np.where(counts.max(axis=1) == 1, box.value, 0)
+        elif kind is Kind.FLUSH:
+            column = np.where(counts.max(axis=1) == 5, box.value, 0)
+        else:
+            continue
+        scores[:, box.id] = column
+    return scores
 
 
 # -- the value of the rest of the card -------------------------------------------------------------

@@ -288,3 +288,21 @@ def test_building_the_tables_leaves_the_engine_scoring_plain_ints():
     state = new_state("yahtzee-painted")
     roll(state, [1, 2, 3, 4, 5])
     assert all(type(v) is int for v in state.box_values(range(20)))
+
+
+def test_docstring_examples():
+    import doctest
+
+    result = doctest.testmod(pp)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("mode", ["painted", "power"])
+def test_the_score_tables_are_the_engines_scores(mode):
+    from engines.yahtzee.scoring import score_box
+
+    tables = pp.mode_tables(mode)
+    for i in range(0, len(tables.numbers), 5):
+        numbers = tuple(int(n) for n in tables.numbers[i])
+        colours = tables.colours[i] if tables.colours else None
+        assert tables.scores[i].tolist() == [score_box(b, numbers, colours) for b in tables.boxes]
