@@ -68,7 +68,9 @@ class ProfileError(Exception):
 
     def __init__(self, file: str | Path, path: str, problem: str) -> None:
         self.file, self.path, self.problem = str(file), path or "(top)", problem
-        super().__init__(f"{self.file}: {self.path}: {self.problem}")
+        # A damaged file can put anything in a key, a line break included: the message stays one line.
+        line = f"{self.file}: {self.path}: {self.problem}"
+        super().__init__(line.encode("unicode_escape").decode("ascii") if not line.isprintable() else line)
 
 
 @dataclass(frozen=True)

@@ -358,3 +358,13 @@ def test_any_damage_gives_a_profile_or_one_line(tmp_path_factory, changes):
         load_profile(file)
     except ProfileError as exc:
         assert "\n" not in str(exc) and str(exc).startswith(f"{file}: ")
+
+
+def test_a_key_with_a_line_break_still_gives_one_line(tmp_path):
+    file = tmp_path / "box.yaml"
+    doc = _base()
+    doc["display"]["\n"] = None
+    file.write_text(yaml.safe_dump(doc, sort_keys=False))
+    with pytest.raises(ProfileError) as info:
+        load_profile(file)
+    assert "\n" not in str(info.value) and str(info.value).startswith(f"{file}: display.\\n: ")
