@@ -30,11 +30,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def with_default_command(argv: list[str]) -> list[str]:
+    """Insert ``run`` where no command is named, so ``tvgames --windowed`` means ``tvgames run --windowed``.
+
+    >>> with_default_command(["--data-dir", "/tmp/x", "--lang", "fa"])
+    ['--data-dir', '/tmp/x', 'run', '--lang', 'fa']
+    >>> with_default_command(["bench", "--json"])
+    ['bench', '--json']
+    """
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--data-dir":
+            i += 2
+        elif token.startswith("--data-dir="):
+            i += 1
+        elif token in COMMANDS or token in ("-h", "--help"):
+            return list(argv)
+        else:
+            break
+    return [*argv[:i], "run", *argv[i:]]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args([*(argv if argv is not None else sys.argv[1:]), "run"])
+    args = parser.parse_args(with_default_command(list(sys.argv[1:] if argv is None else argv)))
     try:
         return int(args.func(args) or 0)
     except UserError as exc:
