@@ -807,6 +807,70 @@ class MediumPlayer:
         return carry_out(self._plan[1], sit, legal)
 
 
+# -- analysis for the hint screen ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Option:
+    """One choice after a roll and the hard player's estimate of the final score if it is taken.
+
+    ``action`` is "hold 1 3 6" (dice by position, 6 the Power die; "hold nothing") followed by a
+    roll, or "score <box>" / "score <box> <box>" (a Double's pair, in the order to score them).
+    """
+
+    action: str
+    expected: float
+    hold: tuple[bool, ...] | None = None
+    boxes: tuple[str, ...] = ()
+
+
+def card_value(ev: Evaluator, obs: dict[str, Any]) -> float:
+    """The points on the turn player's card so far plus the model's value of the rest of it."""
+    m, card = ev.m, ev.card
+    totals = obs["cards"][obs["turn_player"]]
+    points = totals["upper"] + totals["lower"] + totals["colour"] + totals["yahtzee_bonus"]
+    rest = float(m.box_values[card.open].sum()) + ev.upper_now + ev.colour_now
+    if card.yahtzee_fifty:
+        rest += m.yahtzee_bonus_per_box * ev.n_open
+    return points + rest
+
+
+def analyse(state: State, model: ValueModel | None = None) -> list[Option]:
+    """Every option of the player to act after a roll, best first, valued as the hard player sees
+    it (estimated final score). Empty when there is nothing to decide."""
+    if state.is_terminal() or state.is_chance_node():
+        return []
+    legal = state.legal_actions()
+    if legal == [ROLL]:
+        return []
+    obs = state.to_dict(state.current_player())
+    tables = mode_tables(obs["mode"])
+    player = HardPlayer(state.game, np.random.default_rng(0), model)
+    sit = situation(obs, legal)
+    ev = player.evaluator(Card.from_observation(obs, tables))
+    base = card_value(ev, obs)
+    boxes = tables.boxes
+    options = [
+        Option(
+            "score " + " ".join(boxes[b].key for b in chosen),
+            base + gain,
+            boxes=tuple(boxes[b].key for b in chosen),
+        )
+        for gain, chosen in score_choices(ev, sit)
+    ]
+    if sit.may_roll:
+        masks, values = player.turn_values().holds(sit.dice, sit.regular_left, sit.extra_available)
+        for mask, value in zip(masks, values, strict=True):
+            if mask.all():
+                continue
+            held = [str(i + 1) for i in np.flatnonzero(mask)]
+            options.append(
+                Option(
+                    "hold " + (" ".join(held) or "nothing"), base + float(value), hold=tuple(map(bool, mask))
+                )
+            )
+    options.sort(key=lambda o: (-o.expected, o.action))
+    return options
+
+
 def hard_player(game: YahtzeeGame, rng: np.random.Generator) -> Choose:
     """Exact one-turn expectimax with the fitted rest-of-card value."""
     return HardPlayer(game, rng)

@@ -306,3 +306,25 @@ def test_the_score_tables_are_the_engines_scores(mode):
         numbers = tuple(int(n) for n in tables.numbers[i])
         colours = tables.colours[i] if tables.colours else None
         assert tables.scores[i].tolist() == [score_box(b, numbers, colours) for b in tables.boxes]
+
+
+@pytest.mark.parametrize("mode", ["painted", "power"])
+def test_analysis_ranks_the_hard_players_choice_first(mode):
+    state = new_state(GAMES[mode])
+    roll(state, [5, 5, 5, 2, 1], "3" if mode == "power" else None)
+    options = pp.analyse(state)
+    assert options == sorted(options, key=lambda o: -o.expected)
+    plan = plan_of(hard(state), state)
+    assert options[0].hold == plan.hold
+    assert pp.analyse(new_state(GAMES[mode])) == []
+
+
+def test_analysis_of_the_last_box_is_the_final_score():
+    last = {b.key: 0 for b in pp.mode_tables("painted").boxes if b.key != "chance"}
+    last.update({"sixes": 24, "fives": 20, "fours": 16, "threes": 3})  # 63: the upper bonus is in
+    state = new_state("yahtzee-painted", cards={0: last})
+    roll(state, [6, 6, 5, 4, 3])
+    hold(state, 0, 1, 2, 3, 4)
+    score_now = next(o for o in pp.analyse(state) if o.boxes == ("chance",))
+    state.apply_action(state.string_to_action("score chance"))
+    assert score_now.expected == pytest.approx(state.returns()[0])
