@@ -328,3 +328,23 @@ def test_analysis_of_the_last_box_is_the_final_score():
     score_now = next(o for o in pp.analyse(state) if o.boxes == ("chance",))
     state.apply_action(state.string_to_action("score chance"))
     assert score_now.expected == pytest.approx(state.returns()[0])
+
+
+@pytest.mark.parametrize("joker", ["free", "none"])
+def test_painted_under_the_other_joker_conventions(joker):
+    state = new_state("yahtzee-painted", joker=joker)
+    tables = pp.mode_tables("painted")
+    ev_card = pp.Card.from_observation(state.to_dict(0), tables)
+    assert ev_card.joker == joker
+    play(state, [make_player("hard", state.game, np.random.default_rng(1))], dice_seed=8)
+    assert state.is_terminal()
+    # a YAHTZEE with the YAHTZEE box filled: the DP's value of it is the best box the engine allows
+    cards = {"yahtzee": 50, "fours": 8}
+    base = new_state("yahtzee-painted", cards={0: cards}, joker=joker)
+    ev = pp.Evaluator(tables, pp.value_model("painted"), pp.Card.from_observation(base.to_dict(0), tables))
+    final = ev.final_values()
+    for n in range(1, 7):
+        state = new_state("yahtzee-painted", cards={0: cards}, joker=joker)
+        roll(state, [n] * 5)
+        sit = pp.situation(state.to_dict(0), state.legal_actions())
+        assert final[pp.position(tables, sit.dice)[0]] == pytest.approx(pp.score_choices(ev, sit)[0][0])
