@@ -37,19 +37,24 @@ def with_default_command(argv: list[str]) -> list[str]:
     ['--data-dir', '/tmp/x', 'run', '--lang', 'fa']
     >>> with_default_command(["bench", "--json"])
     ['bench', '--json']
+    >>> with_default_command(["--windowed", "--data-dir", "/tmp/x"])
+    ['--data-dir', '/tmp/x', 'run', '--windowed']
     """
+    # --data-dir belongs to every command: move it to the front, wherever it was given.
+    front: list[str] = []
+    rest: list[str] = []
     i = 0
     while i < len(argv):
         token = argv[i]
-        if token == "--data-dir":
+        if token == "--data-dir" and i + 1 < len(argv):
+            front += argv[i : i + 2]
             i += 2
-        elif token.startswith("--data-dir="):
-            i += 1
-        elif token in COMMANDS or token in ("-h", "--help"):
-            return list(argv)
         else:
-            break
-    return [*argv[:i], "run", *argv[i:]]
+            (front if token.startswith("--data-dir=") else rest).append(token)
+            i += 1
+    if rest[:1] and (rest[0] in COMMANDS or rest[0] in ("-h", "--help")):
+        return [*front, *rest]
+    return [*front, "run", *rest]
 
 
 def main(argv: list[str] | None = None) -> int:

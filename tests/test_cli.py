@@ -22,6 +22,8 @@ def test_doctests():
         (["--data-dir=/tmp/x"], "run"),
         (["screenshot", "--list"], "screenshot"),
         (["--data-dir", "/tmp/x", "simulate", "yahtzee"], "simulate"),
+        (["--windowed", "--data-dir", "/tmp/x"], "run"),
+        (["bench", "--data-dir", "/tmp/x", "--json"], "bench"),
     ],
 )
 def test_default_command_is_run(argv, command):
