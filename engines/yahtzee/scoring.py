@@ -278,7 +278,9 @@ def score_box(box: Box, numbers: Sequence[int], colours: Sequence[str] | None = 
         numbers = tuple(numbers)
     if colours is not None and type(colours) is not tuple:
         colours = tuple(colours)
-    return _score(box, numbers, colours)
+    # The cache keys numpy ints and ints alike: whichever came first would be handed back, so make
+    # the result a plain int (saves and JSON need one).
+    return int(_score(box, numbers, colours))
 
 
 def joker_score(box: Box, numbers: Sequence[int], colours: Sequence[str] | None = None) -> int:

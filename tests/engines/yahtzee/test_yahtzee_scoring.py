@@ -169,3 +169,14 @@ def test_joker_and_bonus() -> None:
         200,
         200,
     ]
+
+
+def test_score_box_gives_plain_ints_even_after_numpy_callers():
+    import numpy as np
+
+    from engines.yahtzee.scoring import CLASSIC_BOXES, score_box
+
+    chance = CLASSIC_BOXES[-1]
+    dice = (6, 5, 4, 3, 1)
+    assert type(score_box(chance, tuple(np.array(dice)))) is int
+    assert type(score_box(chance, dice)) is int
