@@ -20,7 +20,6 @@ import copy
 import logging
 import random
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -28,7 +27,8 @@ import pygame
 
 from app import widgets
 from app.i18n import t
-from app.screen import GLOBAL_BINDINGS, Binding, Screen, focus_step
+from app.screen import GLOBAL_BINDINGS, Binding, focus_step
+from app.screens.dice_game import DiceGameScreen
 from app.screens.monopoly_dice import look
 from app.screens.monopoly_dice.players import PlayerSpec, make_chooser, player_names
 from engines.core import SaveFormatError, load_state, rng_from_state, rng_state, sample_chance, save_state
@@ -61,8 +61,10 @@ BOARD_COLUMNS: tuple[tuple[str, ...], ...] = (
 """The groups in board order, as two columns on the screen."""
 
 
-class BoardScreen(Screen):
+class BoardScreen(DiceGameScreen):
     """One game of Monopoly Dice, from the first roll to the winner."""
+
+    CPU_THREAD = "mdice-cpu"
 
     BINDINGS = (
         Binding(Button.DIGIT_2, "shake", "mdice.key.roll"),
@@ -98,6 +100,7 @@ class BoardScreen(Screen):
         ai_seeds: Sequence[int],
     ) -> None:
         super().__init__()
+        self._init_shared()
         self.state = state
         self.game: MonopolyDiceGame = state.game  # type: ignore[assignment]
         self.players = list(players)
@@ -115,7 +118,6 @@ class BoardScreen(Screen):
         self.choosing: int | None = None  # the Chance die whose group is being chosen
         self.group_focus = 0
         # animation and pacing
-        self.shaking = False
         self._tumbling: set[int] = set()
         self._settle = 0.0
         self._flip_t = 0.0
@@ -132,14 +134,10 @@ class BoardScreen(Screen):
         self._end_wait = 0.0
         # computer players
         self._choosers: list[Any] = [None] * len(self.players)
-        self._executor: ThreadPoolExecutor | None = None
-        self._future: Future | None = None
         self._cpu_wait = 0.0
         self._cpu_shake = 0.0
         self._skip = False
         # caches
-        self._version = 0
-        self._obs_cache: tuple[int, dict] | None = None
         self._layout_cache: tuple[tuple, dict] | None = None
         self._layer: tuple[tuple, pygame.Surface] | None = None
         self._base_cache: tuple[tuple, pygame.Surface] | None = None
@@ -195,17 +193,8 @@ class BoardScreen(Screen):
     def on_enter(self) -> None:
         self._start_turn(announce=False)
 
-    def on_leave(self) -> None:
-        self._stop_shaking()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-
     def on_layout(self) -> None:
         self._layout_cache = None
-        self._changed()
-
-    def on_resume(self) -> None:
         self._changed()
 
     # -- the position -----------------------------------------------------------------------------
@@ -213,19 +202,9 @@ class BoardScreen(Screen):
     def turn_player(self) -> int:
         return self.state.player
 
-    def obs(self) -> dict[str, Any]:
-        """The observation of the player to act (cached until the position changes)."""
-        if self._obs_cache is None or self._obs_cache[0] != self._version:
-            self._obs_cache = (self._version, self.state.to_dict(self.turn_player))
-        return self._obs_cache[1]
-
     def view(self) -> dict[str, Any]:
         """What the board shows: the position, or the roll that sent the player to jail."""
         return self._held_view if self._held_view is not None else self.obs()
-
-    @property
-    def computer_turn(self) -> bool:
-        return not self.state.is_terminal() and self.players[self.turn_player].computer
 
     @property
     def busy(self) -> bool:
@@ -238,10 +217,6 @@ class BoardScreen(Screen):
             or self._ended
             or self.state.is_terminal()
         )
-
-    def _changed(self) -> None:
-        self._version += 1
-        self.refresh()
 
     def placeable(self) -> list[int]:
         """The rolled dice that may go on the board now, in die order."""
@@ -408,12 +383,6 @@ class BoardScreen(Screen):
         self.app.sound.play("roll")
         self._apply(ROLL)
 
-    def _stop_shaking(self) -> None:
-        if self.shaking:
-            self.shaking = False
-            if self.app is not None:
-                self.app.sound.stop("shake")
-
     def action_arrow(self, button: Button) -> None:
         if self.choosing is not None:
             self._move_group_focus(button)
@@ -524,21 +493,8 @@ class BoardScreen(Screen):
         self._stop_shaking()  # the release of 2 would go to the overlay
         super().action_help()
 
-    def on_menu(self, value: str) -> bool:
-        if value == "save":
-            self.save_and_quit()
-        elif value == "quit":
-            from app.screens.menu import ConfirmScreen
-
-            self.app.push(ConfirmScreen("menu.confirm_quit"), lambda yes: self.app.go_home() if yes else None)
-        else:
-            return False
-        return True
-
     def save_and_quit(self) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""
-        from app.storage import StorageError
-
         if self._future is not None:
             self._future.cancel()
         payload = self.save_payload()
@@ -550,14 +506,7 @@ class BoardScreen(Screen):
             leader=names[leader],
             amount=look.money(self.state.scores[leader]),
         )
-        try:
-            self.app.saves.save(SAVE_SLOT, SAVE_KIND, title, payload)
-        except (StorageError, OSError) as exc:
-            self.app.toast(t("mdice.save.failed", error=str(exc)))
-            return False
-        self.app.go_home()
-        self.app.toast(t("notice.game_saved"))
-        return True
+        return self._write_save(SAVE_SLOT, SAVE_KIND, title, payload, "mdice.save.failed")
 
     # -- time ---------------------------------------------------------------------------------------
     @property
@@ -646,20 +595,10 @@ class BoardScreen(Screen):
             self._cpu_wait -= dt
             return
         if self._future is None:
-            chooser = self._chooser(self.turn_player)
-            if self.inline:
-                self._future = Future()
-                self._future.set_result(chooser(self.state.clone()))
-            else:
-                if self._executor is None:
-                    self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mdice-cpu")
-                self._future = self._executor.submit(chooser, self.state.clone())
-            if not self._future.done():
-                return
-        if not self._future.done():
-            return
-        future, self._future = self._future, None
-        self._computer_act(int(future.result()))
+            self._ask_computer(self._chooser(self.turn_player), self.inline)
+        action = self._computer_decision()
+        if action is not None:
+            self._computer_act(int(action))
 
     def _computer_act(self, action: int) -> None:
         player = self.turn_player
@@ -709,22 +648,6 @@ class BoardScreen(Screen):
         if self._layout_cache is None or self._layout_cache[0] != key:
             self._layout_cache = (key, compute_layout(self.app, len(self.players)))
         return self._layout_cache[1]
-
-    def _rect(self, rect: pygame.Rect) -> pygame.Rect:
-        return self.theme.mirror(rect, self.rtl)
-
-    def _text(self, surface, text, size, colour, pos, anchor, **kw) -> pygame.Rect:
-        return widgets.draw_text(surface, self.app.text, text, size, colour, pos, anchor, **kw)
-
-    def _start(self, rect: pygame.Rect, pad: int) -> tuple[tuple[int, int], str]:
-        if self.rtl:
-            return (rect.right - pad, rect.centery), "midright"
-        return (rect.x + pad, rect.centery), "midleft"
-
-    def _end(self, rect: pygame.Rect, pad: int) -> tuple[tuple[int, int], str]:
-        if self.rtl:
-            return (rect.x + pad, rect.centery), "midleft"
-        return (rect.right - pad, rect.centery), "midright"
 
     def _hidden(self) -> frozenset[int]:
         """Dice drawn by the flight animation instead of on their squares."""
@@ -1064,37 +987,6 @@ class BoardScreen(Screen):
                 )
             else:
                 look.draw_face(surface, self.app, rect, view["dice"][d]["face"])
-
-    def _draw_banner(self, surface, text: str, sub: str = "") -> None:
-        theme = self.theme
-        size = theme.font("heading")
-        small = theme.font("small")
-        w = min(theme.safe.w - theme.px(40), self.app.text.size(text, size, bold=True)[0] + theme.px(80))
-        h = size * 2 + theme.px(10) + (self.app.text.line_height(small) if sub else 0)
-        box = pygame.Rect(0, 0, w, h)
-        box.center = (theme.safe.centerx, theme.safe.centery - theme.px(20))
-        widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(5), theme.colour("accent"))
-        centre = (box.centerx, box.y + size + theme.px(5))
-        self._text(
-            surface,
-            text,
-            size,
-            theme.colour("accent"),
-            centre,
-            "center",
-            bold=True,
-            max_width=box.w - theme.px(30),
-        )
-        if sub:
-            self._text(
-                surface,
-                sub,
-                small,
-                theme.colour("text_dim"),
-                (box.centerx, box.bottom - theme.px(8)),
-                "midbottom",
-                max_width=box.w - theme.px(30),
-            )
 
 
 def _distinct_index(die: int, k: int) -> int:

@@ -20,8 +20,6 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -29,7 +27,8 @@ import pygame
 
 from app import widgets
 from app.i18n import t
-from app.screen import GLOBAL_BINDINGS, Binding, Screen, focus_step
+from app.screen import GLOBAL_BINDINGS, Binding, focus_step
+from app.screens.dice_game import DiceGameScreen, PlayerSpec, seat_names
 from app.screens.yahtzee import scorecard
 from app.screens.yahtzee.decisions import Decision, from_json, to_json
 from engines.core import (
@@ -58,7 +57,6 @@ log = logging.getLogger(__name__)
 
 SAVE_VERSION = 1
 SAVE_KIND = {"classic": "yahtzee", "painted": "yahtzee", "power": "yahtzee", "dice-party": "dice-party"}
-LEVELS = ("easy", "medium", "hard")
 
 SETTLE_S = 0.45
 """Dice tumble this long after a roll before they show their faces."""
@@ -71,32 +69,9 @@ CPU_SHAKE_S = 0.5
 END_PAUSE_S = 1.2
 
 
-@dataclass(frozen=True)
-class PlayerSpec:
-    """One seat: a human, or a computer of a difficulty level."""
-
-    computer: bool = False
-    level: str = "medium"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"computer": self.computer, "level": self.level}
-
-    @classmethod
-    def from_json(cls, data: Any) -> PlayerSpec:
-        if not isinstance(data, dict) or not isinstance(data.get("computer"), bool):
-            raise ValueError("a player is {computer: bool, level: str}")
-        level = data.get("level", "medium")
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}")
-        return cls(data["computer"], level)
-
-
 def player_names(players: Sequence[PlayerSpec]) -> list[str]:
     """ "Player 1", "Computer 2", ... numbered by seat, in the current language."""
-    return [
-        t("yahtzee.player.name.computer" if p.computer else "yahtzee.player.name.human", n=i + 1)
-        for i, p in enumerate(players)
-    ]
+    return seat_names(players, "yahtzee.player.name.human", "yahtzee.player.name.computer")
 
 
 def make_chooser(game: YahtzeeGame, level: str, rng: np.random.Generator):
@@ -113,8 +88,10 @@ def make_chooser(game: YahtzeeGame, level: str, rng: np.random.Generator):
         return make_player("greedy", game, rng)
 
 
-class GameScreen(Screen):
+class GameScreen(DiceGameScreen):
     """One game of the Yahtzee family, from the first roll to the results."""
+
+    CPU_THREAD = "yahtzee-cpu"
 
     BINDINGS = (
         Binding(Button.DIGIT_2, "shake", "yahtzee.key.roll_short"),
@@ -142,6 +119,7 @@ class GameScreen(Screen):
         lang: str | None = None,
     ) -> None:
         super().__init__()
+        self._init_shared()
         self.state = state
         self.game: YahtzeeGame = state.game
         self.players = list(players)
@@ -159,7 +137,6 @@ class GameScreen(Screen):
         self.zone = "dice"
         self.show_info = True
         # animation and pacing
-        self.shaking = False
         self._shake_t = 0.0
         self._settle = 0.0
         self._tumbling: set[int] = set()
@@ -174,8 +151,6 @@ class GameScreen(Screen):
         self._choosers: list[Any] = [
             make_chooser(self.game, p.level, ai_rng) if p.computer else None for p in self.players
         ]
-        self._executor: ThreadPoolExecutor | None = None
-        self._future: Future | None = None
         self._cpu_wait = 0.0
         self._cpu_shake = 0.0
         self._skip = False
@@ -184,9 +159,7 @@ class GameScreen(Screen):
         self._layout_cache: tuple[tuple, dict] | None = None
         self._layer: tuple[tuple, pygame.Surface] | None = None
         self._cells: dict[tuple, pygame.Surface] = {}
-        self._version = 0
         self._saved_cache: tuple[int, dict] | None = None
-        self._obs_cache: tuple[int, dict] | None = None
 
     # -- construction ---------------------------------------------------------------------------
     @classmethod
@@ -268,10 +241,7 @@ class GameScreen(Screen):
         self._preparing()  # a hard computer: start loading or building its table at once
 
     def on_leave(self) -> None:
-        self._stop_shaking()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        super().on_leave()
         if self._lang_before is not None:
             self.app.set_language(self._lang_before)
             self._lang_before = None
@@ -279,9 +249,6 @@ class GameScreen(Screen):
     def on_layout(self) -> None:
         self._layout_cache = None
         self._cells.clear()
-        self._changed()
-
-    def on_resume(self) -> None:
         self._changed()
 
     # -- the position ---------------------------------------------------------------------------
@@ -295,24 +262,10 @@ class GameScreen(Screen):
     def turn_player(self) -> int:
         return self.saved()["player"]
 
-    def obs(self) -> dict[str, Any]:
-        """The observation of the player to act (cached until the position changes)."""
-        if self._obs_cache is None or self._obs_cache[0] != self._version:
-            self._obs_cache = (self._version, self.state.to_dict(self.turn_player))
-        return self._obs_cache[1]
-
-    @property
-    def computer_turn(self) -> bool:
-        return not self.state.is_terminal() and self.players[self.turn_player].computer
-
     @property
     def busy(self) -> bool:
         """Dice shaking or the game over: human input waits (cursors may move while dice settle)."""
         return self.shaking or self._ended
-
-    def _changed(self) -> None:
-        self._version += 1
-        self.refresh()
 
     def _apply(self, action: int, record: bool) -> None:
         """Apply a player's action (recording human ones), then sample any dice thrown."""
@@ -488,12 +441,6 @@ class GameScreen(Screen):
         self.app.sound.play("roll")
         self._apply(ROLL, record=True)
 
-    def _stop_shaking(self) -> None:
-        if self.shaking:
-            self.shaking = False
-            if self.app is not None:
-                self.app.sound.stop("shake")
-
     def action_die(self, step: int) -> None:
         self.zone = "dice"
         self.die_focus = (self.die_focus + step) % len(self.game.all_dice)
@@ -571,17 +518,10 @@ class GameScreen(Screen):
         super().action_help()
 
     def on_menu(self, value: str) -> bool:
-        if value == "save":
-            self.save_and_quit()
-        elif value == "quit":
-            from app.screens.menu import ConfirmScreen
-
-            self.app.push(ConfirmScreen("menu.confirm_quit"), lambda yes: self.app.go_home() if yes else None)
-        elif value == "language":
+        if value == "language":
             self.action_language()
-        else:
-            return False
-        return True
+            return True
+        return super().on_menu(value)
 
     @property
     def slot(self) -> str:
@@ -589,8 +529,6 @@ class GameScreen(Screen):
 
     def save_and_quit(self) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""
-        from app.storage import StorageError
-
         if self.computer_turn:
             self._finish_computer_turns()
             if self.state.is_terminal():
@@ -605,14 +543,7 @@ class GameScreen(Screen):
             players=len(self.players),
             round=round_no,
         )
-        try:
-            self.app.saves.save(self.slot, SAVE_KIND[self.game.mode], title, payload)
-        except (StorageError, OSError) as exc:
-            self.app.toast(t("yahtzee.save.failed", error=str(exc)))
-            return False
-        self.app.go_home()
-        self.app.toast(t("notice.game_saved"))
-        return True
+        return self._write_save(self.slot, SAVE_KIND[self.game.mode], title, payload, "yahtzee.save.failed")
 
     # -- time -----------------------------------------------------------------------------------
     @property
@@ -677,17 +608,11 @@ class GameScreen(Screen):
             self._cpu_wait -= dt
             return
         if self._future is None:
-            player = self.turn_player
-            chooser = self._choosers[player]
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="yahtzee-cpu")
-            self._future = self._executor.submit(chooser, self.state.clone())
+            self._ask_computer(self._choosers[self.turn_player])
             return
-        if not self._future.done():
-            return
-        future, self._future = self._future, None
-        action = future.result()
-        self._computer_act(action)
+        action = self._computer_decision()
+        if action is not None:
+            self._computer_act(action)
 
     def _finish_computer_turns(self) -> None:
         """Play the computers' moves at once up to the next human turn (or the end), so a save is
@@ -819,23 +744,6 @@ class GameScreen(Screen):
         if self.show_info and not self.state.is_terminal() and not self.computer_turn:
             self._draw_info(surface, layout, obs)
         widgets.help_bar(surface, app, self)
-
-    def _rect(self, rect: pygame.Rect) -> pygame.Rect:
-        return self.theme.mirror(rect, self.rtl)
-
-    def _text(self, surface, text, size, colour, pos, anchor, **kw) -> pygame.Rect:
-        return widgets.draw_text(surface, self.app.text, text, size, colour, pos, anchor, **kw)
-
-    def _start(self, rect: pygame.Rect, pad: int) -> tuple[tuple[int, int], str]:
-        """The reading-start point of a (mirrored) rect, vertically centred, and its anchor."""
-        if self.rtl:
-            return (rect.right - pad, rect.centery), "midright"
-        return (rect.x + pad, rect.centery), "midleft"
-
-    def _end(self, rect: pygame.Rect, pad: int) -> tuple[tuple[int, int], str]:
-        if self.rtl:
-            return (rect.x + pad, rect.centery), "midleft"
-        return (rect.right - pad, rect.centery), "midright"
 
     def _draw_header(self, surface, layout, obs, name: str) -> None:
         theme = self.theme
@@ -1149,37 +1057,6 @@ class GameScreen(Screen):
             return None, None
         colour = self._painted(face.colour) if face.colour else None
         return face.number, colour
-
-    def _draw_banner(self, surface, text: str, sub: str = "") -> None:
-        theme = self.theme
-        size = theme.font("heading")
-        small = theme.font("small")
-        w = min(theme.safe.w - theme.px(40), self.app.text.size(text, size, bold=True)[0] + theme.px(80))
-        h = size * 2 + theme.px(10) + (self.app.text.line_height(small) if sub else 0)
-        box = pygame.Rect(0, 0, w, h)
-        box.center = (theme.safe.centerx, theme.safe.centery - theme.px(20))
-        widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(5), theme.colour("accent"))
-        centre = (box.centerx, box.y + size + theme.px(5))
-        self._text(
-            surface,
-            text,
-            size,
-            theme.colour("accent"),
-            centre,
-            "center",
-            bold=True,
-            max_width=box.w - theme.px(30),
-        )
-        if sub:
-            self._text(
-                surface,
-                sub,
-                small,
-                theme.colour("text_dim"),
-                (box.centerx, box.bottom - theme.px(8)),
-                "midbottom",
-                max_width=box.w - theme.px(30),
-            )
 
 
 def power_label(label: str) -> str:

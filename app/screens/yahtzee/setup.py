@@ -18,7 +18,8 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
-from app.screens.yahtzee.game import LEVELS, GameScreen, PlayerSpec
+from app.screens.dice_game import LEVELS
+from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from remote.buttons import Button
 
 MODES = ("classic", "painted", "power")
