@@ -94,6 +94,7 @@ class DiceGameScreen(Screen):
         self._future: Future | None = None
         self._version = 0
         self._obs_cache: tuple[int, dict] | None = None
+        self._layer: tuple[tuple, pygame.Surface] | None = None
 
     # -- lifecycle --------------------------------------------------------------------------------
     def on_leave(self) -> None:
@@ -194,6 +195,20 @@ class DiceGameScreen(Screen):
         if self.rtl:
             return (rect.x + pad, rect.centery), "midleft"
         return (rect.right - pad, rect.centery), "midright"
+
+    def _blit_layer(self, surface: pygame.Surface, key: tuple, draw: Callable[[pygame.Surface], Any]) -> None:
+        """Blit the still picture under the moving parts; ``draw`` paints it again only when ``key``
+        (everything it shows) changed, on the old layer where the size still fits."""
+        if self._layer is None or self._layer[0] != key:
+            fits = self._layer is not None and self._layer[1].get_size() == surface.get_size()
+            layer = self._layer[1] if fits else None
+            if layer is None:
+                layer = pygame.Surface(surface.get_size())
+                if pygame.display.get_surface() is not None:
+                    layer = layer.convert()
+            draw(layer)
+            self._layer = (key, layer)
+        surface.blit(self._layer[1], (0, 0))
 
     def _draw_banner(self, surface, text: str, sub: str = "") -> None:
         """A centred panel with ``text`` (and a dim ``sub`` line): announcements, "pass the remote"."""

@@ -139,7 +139,6 @@ class BoardScreen(DiceGameScreen):
         self._skip = False
         # caches
         self._layout_cache: tuple[tuple, dict] | None = None
-        self._layer: tuple[tuple, pygame.Surface] | None = None
         self._base_cache: tuple[tuple, pygame.Surface] | None = None
 
     # -- construction and saving ------------------------------------------------------------------
@@ -667,17 +666,7 @@ class BoardScreen(DiceGameScreen):
             self.choosing,
             self.group_focus,
         )
-        if self._layer is None or self._layer[0] != key:
-            layer = (
-                self._layer[1] if self._layer and self._layer[1].get_size() == surface.get_size() else None
-            )
-            if layer is None:
-                layer = pygame.Surface(surface.get_size())
-                if pygame.display.get_surface() is not None:
-                    layer = layer.convert()
-            self._draw_static(layer, layout, hidden, moving)
-            self._layer = (key, layer)
-        surface.blit(self._layer[1], (0, 0))
+        self._blit_layer(surface, key, lambda layer: self._draw_static(layer, layout, hidden, moving))
         if moving:
             self._draw_tumbling(surface, layout, moving)
         if self._flights:

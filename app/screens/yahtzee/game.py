@@ -157,7 +157,6 @@ class GameScreen(DiceGameScreen):
         self._cpu_turn_started = -1
         # drawing caches
         self._layout_cache: tuple[tuple, dict] | None = None
-        self._layer: tuple[tuple, pygame.Surface] | None = None
         self._cells: dict[tuple, pygame.Surface] = {}
         self._saved_cache: tuple[int, dict] | None = None
 
@@ -712,19 +711,7 @@ class GameScreen(DiceGameScreen):
     def draw(self, surface: pygame.Surface) -> None:
         layout = self._layout()
         key = (self._version, self.app.lang, surface.get_size(), self._banner is None)
-        if self._layer is None or self._layer[0] != key:
-            layer = (
-                self._layer[1] if self._layer and self._layer[1].get_size() == surface.get_size() else None
-            )
-            if layer is None:
-                layer = (
-                    pygame.Surface(surface.get_size()).convert()
-                    if pygame.display.get_surface()
-                    else (pygame.Surface(surface.get_size()))
-                )
-            self._draw_static(layer, layout)
-            self._layer = (key, layer)
-        surface.blit(self._layer[1], (0, 0))
+        self._blit_layer(surface, key, lambda layer: self._draw_static(layer, layout))
         self._draw_dice(surface, layout)
         if self._pass_to is not None:
             self._draw_banner(surface, t("yahtzee.banner.pass", name=self._pass_to), t("yahtzee.press_any"))
