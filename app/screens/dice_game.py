@@ -6,6 +6,8 @@ the seats (:class:`PlayerSpec`), reopening a save from the Resume list (:func:`r
 (put down with :meth:`~DiceGameScreen._stop_shaking`), the computers' worker thread, the game menu's
 Save and quit / Quit without saving, writing the save, the centred banner and the right-to-left
 drawing helpers. Each family keeps its own texts (i18n keys are passed in) and its own rules of play.
+:class:`MirroredText` is the text helper of the Yahtzee hint, results and review screens, which lay
+out in left-to-right coordinates and mirror them in Persian.
 """
 
 from __future__ import annotations
@@ -73,6 +75,42 @@ def resume_saved(
         return False
     app.push(screen)
     return True
+
+
+class MirroredText:
+    """``_text`` for a screen laid out in left-to-right coordinates: mirrored in Persian.
+
+    Mixed in before the screen's base (``class HintScreen(MirroredText, ModalScreen[None])``)."""
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: str,
+        pos: tuple[int, int],
+        width: int,
+        *,
+        anchor: str = "topleft",
+        bold: bool = False,
+    ) -> pygame.Rect:
+        """``text`` in the theme colour ``colour``, at most ``width`` wide, at ``pos`` measured from
+        the left (from the right in Persian, the anchor mirrored with it)."""
+        x, y = pos
+        if self.rtl:
+            x = self.theme.width - x
+            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
+        return widgets.draw_text(
+            surface,
+            self.app.text,
+            text,
+            size,
+            self.theme.colour(colour),
+            (x, y),
+            anchor,
+            bold=bold,
+            max_width=width,
+        )
 
 
 class DiceGameScreen(Screen):

@@ -448,12 +448,13 @@ def face_look(
 from app import widgets  # noqa: E402  (after the pure part: the computations above need no pygame)
 from app.i18n import format_number, t  # noqa: E402
 from app.screen import Binding, ModalScreen  # noqa: E402
+from app.screens.dice_game import MirroredText  # noqa: E402
 from remote.buttons import Button  # noqa: E402
 
 ODDS, OPTIONS = "odds", "options"
 
 
-class HintScreen(ModalScreen[None]):
+class HintScreen(MirroredText, ModalScreen[None]):
     """Key 5 over the game: die sides, live odds, the computer's choice and (Classic, Dice Party)
     every option's expected final score. BACK or 5 closes it; UP/DOWN move along the boxes or
     options; LEFT/RIGHT switch between the odds and the options."""
@@ -686,35 +687,6 @@ class HintScreen(ModalScreen[None]):
         if obs["rolls_left"] == 0:
             return t("yhint.no_roll_left")
         return t("yhint.roll_of", roll=obs["rolls"], total=self.game.rolls_per_turn)
-
-    def _text(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        colour: str,
-        pos: tuple[int, int],
-        width: int,
-        *,
-        anchor: str = "topleft",
-        bold: bool = False,
-    ) -> pygame.Rect:
-        """Text placed in left-to-right coordinates and mirrored in Persian."""
-        x, y = pos
-        if self.rtl:
-            x = self.theme.width - x
-            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
-        return widgets.draw_text(
-            surface,
-            self.app.text,
-            text,
-            size,
-            self.theme.colour(colour),
-            (x, y),
-            anchor,
-            bold=bold,
-            max_width=width,
-        )
 
     def _rect(self, rect: pygame.Rect) -> pygame.Rect:
         return self.theme.mirror(rect, self.rtl)

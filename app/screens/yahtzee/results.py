@@ -18,6 +18,7 @@ import pygame
 from app import widgets
 from app.i18n import format_number, t
 from app.screen import Binding, ModalScreen
+from app.screens.dice_game import MirroredText
 from remote.buttons import Button
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def high_score_mode(state: YahtzeeState) -> str:
     return state.game.name
 
 
-class ResultsScreen(ModalScreen[bool]):
+class ResultsScreen(MirroredText, ModalScreen[bool]):
     """The final table naming the winner; solo: the high scores with this game's entry marked.
 
     ``players`` (the game screen's seats, with a ``computer`` flag) and ``names`` are optional:
@@ -174,35 +175,6 @@ class ResultsScreen(ModalScreen[bool]):
             self._high_scores(surface, pygame.Rect(body.x + table_w, body.y, body.w - table_w, body.h))
         else:
             self._totals(surface, body)
-
-    def _text(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        colour: str,
-        pos: tuple[int, int],
-        width: int,
-        *,
-        anchor: str = "topleft",
-        bold: bool = False,
-    ) -> pygame.Rect:
-        """Text placed in left-to-right coordinates and mirrored in Persian."""
-        x, y = pos
-        if self.rtl:
-            x = self.theme.width - x
-            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
-        return widgets.draw_text(
-            surface,
-            self.app.text,
-            text,
-            size,
-            self.theme.colour(colour),
-            (x, y),
-            anchor,
-            bold=bold,
-            max_width=width,
-        )
 
     def _totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Rows of sections and bonuses, one column per player; the winners' column outlined."""

@@ -28,6 +28,7 @@ import pygame
 from app import widgets
 from app.i18n import format_number, t
 from app.screen import Binding, Screen, focus_step
+from app.screens.dice_game import MirroredText
 from app.screens.yahtzee.hint import Job, dice_words, optimal_solver, yield_gil
 from engines.core import SaveFormatError
 from engines.yahtzee.game import ROLL, SCORE, YahtzeeGame
@@ -196,7 +197,7 @@ def choice_words(game: YahtzeeGame, option: Option, points: dict[str, int] | Non
     return t("yreview.choice.hold", dice=dice_words(option.hold))
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(MirroredText, Screen):
     """Walk through the decisions that lost points: LEFT/RIGHT step, BACK leaves.
 
     ``solver`` is the optimal table to judge with (default: the mode's table, loaded or built in
@@ -295,34 +296,6 @@ class ReviewScreen(Screen):
         return True
 
     # -- drawing ---------------------------------------------------------------------------------------
-    def _text(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        colour: str,
-        pos: tuple[int, int],
-        width: int,
-        *,
-        anchor: str = "topleft",
-        bold: bool = False,
-    ) -> pygame.Rect:
-        x, y = pos
-        if self.rtl:
-            x = self.theme.width - x
-            anchor = anchor.replace("left", "@").replace("right", "left").replace("@", "right")
-        return widgets.draw_text(
-            surface,
-            self.app.text,
-            text,
-            size,
-            self.theme.colour(colour),
-            (x, y),
-            anchor,
-            bold=bold,
-            max_width=width,
-        )
-
     def draw(self, surface: pygame.Surface) -> None:
         self._draw(surface)
         if self.job is not None:
