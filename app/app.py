@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 IDLE_WAKE_S = 0.25
 """Longest time the loop plans ahead while idle (it still looks at input every frame: see _sleep)."""
 TOAST_SECONDS = 5.0
+INPUT_POLL_FRACTION = 0.5
+"""Where keys come through the window, the idle loop looks at them every half frame, so a press is
+on screen at most about half a frame plus the drawing after it happened."""
 
 
 class App:
@@ -331,8 +334,8 @@ class App:
         """Sleep until the next thing is due, waking for input.
 
         pygame's ``event.wait(timeout)`` polls every millisecond (several % of a core when idle),
-        so where the window delivers keys (a desktop) the loop sleeps at most one frame at a time
-        and looks at the queue in between. Input sources that offer ``wait_fds()`` (file
+        so where the window delivers keys (a desktop) the loop sleeps at most half a frame at a
+        time and looks at the queue in between. Input sources that offer ``wait_fds()`` (file
         descriptors that become readable on input, such as evdev remotes) are waited on with
         select, so a remote press wakes the loop at once; on a console, where every key comes from
         such sources, the loop can then sleep until the next thing is due.
@@ -341,7 +344,7 @@ class App:
             return
         fds = self._wait_fds()
         if not fds or self.display.window_reads_keys:
-            seconds = min(seconds, 1.0 / self.profile.refresh_hz)
+            seconds = min(seconds, INPUT_POLL_FRACTION / self.profile.refresh_hz)
         if fds:
             try:
                 select.select(fds, [], [], seconds)

@@ -126,7 +126,7 @@ class FdSource(ListSource):
         return [42]
 
 
-@pytest.mark.parametrize(("window_keys", "expected"), [(False, 0.25), (True, 1 / 50)])
+@pytest.mark.parametrize(("window_keys", "expected"), [(False, 0.25), (True, 0.5 / 50)])
 def test_sleep_waits_on_remote_fds(tmp_path, monkeypatch, window_keys, expected):
     import app.app as app_module
 
