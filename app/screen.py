@@ -65,9 +65,11 @@ Widgets (app/widgets.py)
 ``widgets.draw_text(surface, app.text, text, size, colour, pos, anchor="topleft")`` draws a string
 (Persian shaped and reordered by app.text; digits localised by ``app.i18n``), ``widgets.panel``,
 ``widgets.draw_die(surface, rect, face, colour, held, pixel_aspect)`` draws a die that looks square on
-every TV (face 1-6 = pips, any string = a label such as "Freeze"), ``widgets.help_bar`` draws this
-screen's bindings, ``widgets.ListView`` / ``widgets.Carousel`` are focusable lists, and
-``app.toast(message)`` shows one line for a few seconds.
+every TV (face 1-6 = pips, any string = a label such as "Freeze"; ``widgets.draw_die_themed(surface,
+app, rect, face, held)`` does it in the theme's safe colours), ``widgets.help_bar`` draws this
+screen's bindings, ``widgets.FocusList`` is the focus of a list (arrows, disabled items skipped,
+wrap) and ``widgets.list_rows`` draws one, ``widgets.title`` / ``widgets.background`` the usual
+frame, and ``app.toast(message)`` shows one line for a few seconds.
 
 Modals with a typed result
 --------------------------
