@@ -49,6 +49,22 @@ class PlayerSpec:
         return cls(data["computer"], level)
 
 
+SEAT_CHOICES: tuple[PlayerSpec, ...] = (PlayerSpec(False),) + tuple(PlayerSpec(True, lv) for lv in LEVELS)
+"""What a set-up screen's seat row cycles through: Human, then Computer easy, medium, hard."""
+
+
+def next_seat(seat: PlayerSpec, step: int) -> PlayerSpec:
+    """The seat ``step`` places on from ``seat`` in :data:`SEAT_CHOICES`, wrapping round."""
+    return SEAT_CHOICES[(SEAT_CHOICES.index(seat) + step) % len(SEAT_CHOICES)]
+
+
+def default_seats(difficulty: str, count: int) -> list[PlayerSpec]:
+    """A set-up screen's ``count`` seats at first: you, then computers of ``difficulty`` (medium if
+    it is not a level)."""
+    level = difficulty if difficulty in LEVELS else "medium"
+    return [PlayerSpec(False)] + [PlayerSpec(True, level) for _ in range(count - 1)]
+
+
 def seat_names(players: Sequence[PlayerSpec], human_key: str, computer_key: str) -> list[str]:
     """One name a seat, numbered from 1 (``n``), from the family's human and computer texts."""
     return [t(computer_key if p.computer else human_key, n=i + 1) for i, p in enumerate(players)]

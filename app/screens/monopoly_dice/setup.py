@@ -17,12 +17,12 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
+from app.screens.dice_game import default_seats, next_seat
 from app.screens.monopoly_dice.board import BoardScreen
-from app.screens.monopoly_dice.players import LEVELS, PlayerSpec
+from app.screens.monopoly_dice.players import PlayerSpec
 from engines.monopoly_dice import rules as R
 from remote.buttons import Button
 
-SEAT_CHOICES: tuple[PlayerSpec, ...] = (PlayerSpec(False),) + tuple(PlayerSpec(True, lv) for lv in LEVELS)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
@@ -40,8 +40,7 @@ class SetupChoice:
 
 def default_choice(difficulty: str = "medium", target: int = R.DEFAULT_TARGET) -> SetupChoice:
     """You against one computer of ``difficulty``, to ``target`` (standard if not a rules target)."""
-    level = difficulty if difficulty in LEVELS else "medium"
-    seats = [PlayerSpec(False)] + [PlayerSpec(True, level) for _ in range(MAX_PLAYERS - 1)]
+    seats = default_seats(difficulty, MAX_PLAYERS)
     return SetupChoice(2, seats, target if target in R.TARGETS else R.DEFAULT_TARGET)
 
 
@@ -90,8 +89,7 @@ class SetupScreen(Screen):
             choice.target = R.TARGETS[(R.TARGETS.index(choice.target) + step) % len(R.TARGETS)]
         else:
             seat = int(row[4:])
-            k = SEAT_CHOICES.index(choice.seats[seat])
-            choice.seats[seat] = SEAT_CHOICES[(k + step) % len(SEAT_CHOICES)]
+            choice.seats[seat] = next_seat(choice.seats[seat], step)
         self.app.sound.play("move")
 
     def action_select(self) -> None:

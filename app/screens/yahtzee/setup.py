@@ -18,12 +18,11 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
-from app.screens.dice_game import LEVELS
+from app.screens.dice_game import default_seats, next_seat
 from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from remote.buttons import Button
 
 MODES = ("classic", "painted", "power")
-SEAT_CHOICES: tuple[PlayerSpec, ...] = (PlayerSpec(False),) + tuple(PlayerSpec(True, lv) for lv in LEVELS)
 MAX_PLAYERS = 4
 
 
@@ -46,8 +45,7 @@ class SetupChoice:
 
 def default_choice(family: str, difficulty: str = "medium") -> SetupChoice:
     """Solo for Yahtzee; human against a computer for Dice Party (which needs exactly two)."""
-    level = difficulty if difficulty in LEVELS else "medium"
-    seats = [PlayerSpec(False)] + [PlayerSpec(True, level) for _ in range(MAX_PLAYERS - 1)]
+    seats = default_seats(difficulty, MAX_PLAYERS)
     if family == "dice-party":
         return SetupChoice(family, "dice-party", 2, seats)
     return SetupChoice(family, "classic", 1, seats)
@@ -121,8 +119,7 @@ class SetupScreen(Screen):
             self.focus = min(self.focus, len(self.rows()) - 1)
         else:
             seat = int(row[4:])
-            k = SEAT_CHOICES.index(choice.seats[seat])
-            choice.seats[seat] = SEAT_CHOICES[(k + step) % len(SEAT_CHOICES)]
+            choice.seats[seat] = next_seat(choice.seats[seat], step)
         self.app.sound.play("move")
 
     def action_select(self) -> None:
