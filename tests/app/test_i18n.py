@@ -8,12 +8,7 @@ from hypothesis import strategies as st
 
 from app import i18n
 
-
-@pytest.fixture(autouse=True)
-def _english_ui():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_ui")
 
 
 @pytest.fixture

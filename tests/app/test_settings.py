@@ -8,12 +8,7 @@ from app import i18n
 from app.settings import CHOICES, FILE_NAME, SCHEMA_VERSION, TARGET_LABELS, Settings, load
 from app.storage import Storage
 
-
-@pytest.fixture(autouse=True)
-def _english_ui():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_ui")
 
 
 @pytest.fixture

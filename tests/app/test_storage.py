@@ -15,11 +15,7 @@ class PowerCut(BaseException):
     """Stands for the machine stopping dead: no except/finally of ours gets to clean up."""
 
 
-@pytest.fixture(autouse=True)
-def _english_ui():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("english_ui")
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from dice_screen_helpers import open_tile
 
 from app.app import Headless
 from app.screens.monopoly_dice.board import BoardScreen
@@ -10,17 +11,6 @@ from app.screens.monopoly_dice.players import make_chooser
 from engines.core import sample_chance
 from engines.monopoly_dice import ROLL, MonopolyDiceGame
 from remote.buttons import Button
-
-
-def open_tile(h: Headless, tile: str) -> None:
-    """From the home screen, walk with LEFT/RIGHT to ``tile`` and SELECT it."""
-    home = h.top
-    ids = [t.id for t in home.tiles]
-    steps = ids.index(tile) - home.focus.focus
-    for _ in range(abs(steps)):
-        h.press(Button.RIGHT if (steps > 0) != h.app.rtl else Button.LEFT)
-    assert home.focused.id == tile
-    h.press(Button.SELECT)
 
 
 def start_game(h: Headless, setup_keys: str = "") -> BoardScreen:

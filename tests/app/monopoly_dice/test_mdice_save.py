@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from dice_screen_helpers import check_damaged_save_moved_aside, try_every_damage
 from mdice_screen_helpers import open_tile, play_to_end, start_game, step_keys
 
 from app.app import Headless
@@ -71,29 +72,9 @@ def test_damaged_saves_are_refused_cleanly(tmp_path):
         payload = screen.save_payload()
         again = BoardScreen.from_payload(json.loads(json.dumps(payload)))
         assert again.state.to_dict() == screen.state.to_dict()
-        bad_values = [None, 7, "x", [], {}, [1, 2], True, -1]
-        for key in list(payload):
-            for value in bad_values:
-                try:
-                    BoardScreen.from_payload(dict(payload, **{key: value}))
-                except ValueError:
-                    pass
-        for key in list(payload["engine"]["state"]):
-            for value in bad_values:
-                engine = dict(payload["engine"], state=dict(payload["engine"]["state"], **{key: value}))
-                try:
-                    BoardScreen.from_payload(dict(payload, engine=engine))
-                except ValueError:
-                    pass
+        try_every_damage(payload, BoardScreen.from_payload, [None, 7, "x", [], {}, [1, 2], True, -1])
         # a damaged save in the Resume list is moved aside with one line, never a traceback
         h.app.go_home()
-        h.app.saves.save("monopoly-dice", "monopoly-dice", "broken", {"version": 1, "engine": {"game": 3}})
-        open_tile(h, "resume")
-        h.press(Button.SELECT)
-        assert type(h.top).__name__ == "ResumeScreen"
-        assert h.app.toast_message and "\n" not in h.app.toast_message
-        saves_dir = tmp_path / "saves"
-        assert not (saves_dir / "monopoly-dice.json").exists()
-        assert any(p.name.startswith("monopoly-dice.json.corrupt") for p in saves_dir.iterdir())
+        check_damaged_save_moved_aside(h, tmp_path / "saves", "monopoly-dice", "monopoly-dice")
     finally:
         h.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from dice_screen_helpers import check_damaged_save_moved_aside, try_every_damage
 from yahtzee_screen_helpers import open_tile, play_to_end, start_game
 
 from app.app import Headless
@@ -79,14 +80,7 @@ def test_save_mid_turn_and_resume_plays_on_identically(tmp_path):
 def test_damaged_save_is_moved_aside_with_one_line(tmp_path):
     h = Headless(profile="sd-pal", lang="en", data_dir=tmp_path)
     try:
-        h.app.saves.save("yahtzee-classic", "yahtzee", "broken", {"version": 1, "engine": {"game": 3}})
-        saves_dir = tmp_path / "saves"
-        open_tile(h, "resume")
-        h.press(Button.SELECT)
-        assert type(h.top).__name__ == "ResumeScreen"
-        assert h.app.toast_message and "\n" not in h.app.toast_message
-        assert not (saves_dir / "yahtzee-classic.json").exists()
-        assert any(p.name.startswith("yahtzee-classic.json.corrupt") for p in saves_dir.iterdir())
+        check_damaged_save_moved_aside(h, tmp_path / "saves", "yahtzee-classic", "yahtzee")
         h.render()
     finally:
         h.close()
@@ -103,21 +97,7 @@ def test_every_damage_to_a_real_save_is_refused_cleanly(tmp_path):
         assert (
             GameScreen.from_payload(json.loads(json.dumps(payload))).state.to_dict() == screen.state.to_dict()
         )
-        bad_values = [None, 7, "x", [], {}, [1, 2], True]
-        for key in list(payload):
-            for value in bad_values:
-                broken = dict(payload, **{key: value})
-                try:
-                    GameScreen.from_payload(broken)
-                except ValueError:
-                    pass
-        for key in list(payload["engine"]["state"]):
-            for value in bad_values:
-                engine = dict(payload["engine"], state=dict(payload["engine"]["state"], **{key: value}))
-                try:
-                    GameScreen.from_payload(dict(payload, engine=engine))
-                except ValueError:
-                    pass
+        try_every_damage(payload, GameScreen.from_payload, [None, 7, "x", [], {}, [1, 2], True])
     finally:
         h.close()
 

@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+from dice_screen_helpers import open_tile
 
 from app.app import Headless
 from app.screens.yahtzee.game import GameScreen, make_chooser
 from engines.core import CHANCE, sample_chance
 from engines.yahtzee.game import GAMES_BY_MODE
 from remote.buttons import Button
-
-
-def open_tile(h: Headless, tile: str) -> None:
-    """From the home screen, walk with LEFT/RIGHT to ``tile`` and SELECT it."""
-    home = h.top
-    ids = [t.id for t in home.tiles]
-    steps = ids.index(tile) - home.focus.focus
-    for _ in range(abs(steps)):
-        h.press(Button.RIGHT if (steps > 0) != h.app.rtl else Button.LEFT)
-    assert home.focused.id == tile
-    h.press(Button.SELECT)
 
 
 def start_game(h: Headless, tile: str, setup_keys: str = "") -> GameScreen:
