@@ -23,6 +23,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Screen
+from remote.buttons import Button, ButtonEvent, Press
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +150,8 @@ class DiceGameScreen(Screen):
         self._version = 0
         self._obs_cache: tuple[int, dict] | None = None
         self._layer: tuple[tuple, pygame.Surface] | None = None
+        self._pass_to: str | None = None
+        """The human to pass the remote to: the banner stays up until the next press."""
 
     # -- lifecycle --------------------------------------------------------------------------------
     def on_leave(self) -> None:
@@ -178,6 +181,15 @@ class DiceGameScreen(Screen):
     def _changed(self) -> None:
         self._version += 1
         self.refresh()
+
+    def _clear_pass_notice(self, event: ButtonEvent) -> bool:
+        """The first press (MENU and INFO aside) after "pass the remote" only clears the banner,
+        so the new player makes no accidental move; True if this press did."""
+        if self._pass_to is None or event.kind != Press.PRESS or event.button in (Button.MENU, Button.INFO):
+            return False
+        self._pass_to = None
+        self._changed()
+        return True
 
     def _stop_shaking(self) -> None:
         if self.shaking:

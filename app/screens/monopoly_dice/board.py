@@ -128,7 +128,6 @@ class BoardScreen(DiceGameScreen):
         self._banners: list[tuple[str, float]] = []
         self._held_view: dict[str, Any] | None = None
         """A board kept on screen after its turn ended: the jail roll, or a computer's last board."""
-        self._pass_to: str | None = None
         self._jail_notice: str | None = None
         self._ended = False
         self._end_wait = 0.0
@@ -328,14 +327,7 @@ class BoardScreen(DiceGameScreen):
             self._jail_notice = None
             self._end_held_view()
             return True
-        if (
-            self._pass_to is not None
-            and event.kind == Press.PRESS
-            and event.button not in (Button.MENU, Button.INFO)
-        ):
-            # the first press after "pass the remote" only clears the banner: no accidental move
-            self._pass_to = None
-            self._changed()
+        if self._clear_pass_notice(event):
             return True
         return super().handle(event)
 

@@ -144,7 +144,6 @@ class GameScreen(DiceGameScreen):
         self._anim = random.Random(7)  # looks only: never the game's generator
         self._anim_faces: dict[int, Any] = {}
         self._banner: tuple[str, float] | None = None
-        self._pass_to: str | None = None  # "pass the remote" stays up until the next press
         self._ended = False
         self._end_wait = 0.0
         # computer players
@@ -366,11 +365,7 @@ class GameScreen(DiceGameScreen):
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
-        passing = self._pass_to is not None and event.kind == Press.PRESS
-        if passing and event.button not in (Button.MENU, Button.INFO):
-            # the first press after "pass the remote" only clears the banner: no accidental move
-            self._pass_to = None
-            self._changed()
+        if self._clear_pass_notice(event):
             return True
         taken = super().handle(event)
         if taken:
