@@ -215,33 +215,20 @@ class OddsScreen(ModalScreen[None]):
             )
             y += line
 
+        def heading(text: str) -> None:
+            nonlocal y
+            pos, anchor = self._start(self._m(pygame.Rect(area.x, y, area.w, line)))
+            dim = theme.colour("text_dim")
+            self._text(surface, text, small, dim, pos, anchor, bold=True, max_width=area.w)
+            y += line
+
         row(t("mdice.odds.jail"), percent(hint["jail"]), "error", bold=True)
         y += theme.px(6)
-        self._text(
-            surface,
-            t("mdice.odds.complete"),
-            small,
-            theme.colour("text_dim"),
-            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[0],
-            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[1],
-            bold=True,
-            max_width=area.w,
-        )
-        y += line
+        heading(t("mdice.odds.complete"))
         for key, p in hint["complete"].items():
             row(look.group_name(key), percent(p), swatch=look.group_colour(self.app, key))
         y += theme.px(8)
-        self._text(
-            surface,
-            t("mdice.odds.expected"),
-            small,
-            theme.colour("text_dim"),
-            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[0],
-            self._start(self._m(pygame.Rect(area.x, y, area.w, line)))[1],
-            bold=True,
-            max_width=area.w,
-        )
-        y += line
+        heading(t("mdice.odds.expected"))
         best = hint["advice"]
         row(
             t("mdice.odds.stop"),

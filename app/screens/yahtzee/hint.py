@@ -908,17 +908,21 @@ class HintScreen(MirroredText, ModalScreen[None]):
         headers = [t("yhint.col.box"), t("yhint.col.now"), t("yhint.col.next"), t("yhint.col.end")]
         if self.odds is None:
             self._table(surface, area, headers, [], 0, (0.43, 0.15, 0.21, 0.21))
-            self._text(
-                surface,
-                self._waiting_text(),
-                self.theme.font("small"),
-                "text_dim",
-                (area.x + self.theme.px(8), area.y + self.theme.px(50)),
-                area.w,
-            )
+            self._draw_waiting(surface, area)
             return
         dim = [row.end_of_turn <= 0 and not row.now_points for row in self.odds]
         self._table(surface, area, headers, self.odds_rows(), self.focus, (0.43, 0.15, 0.21, 0.21), dim)
+
+    def _draw_waiting(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Under an empty table's headers: what the table waits for."""
+        self._text(
+            surface,
+            self._waiting_text(),
+            self.theme.font("small"),
+            "text_dim",
+            (area.x + self.theme.px(8), area.y + self.theme.px(50)),
+            area.w,
+        )
 
     def odds_rows(self) -> list[list[str]]:
         """The odds table as drawn: box, points now, next roll, by the end of the turn."""
@@ -934,14 +938,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         options = self.options
         if not options:
             self._table(surface, area, headers, [], 0, (0.56, 0.24, 0.20))
-            self._text(
-                surface,
-                self._waiting_text(),
-                self.theme.font("small"),
-                "text_dim",
-                (area.x + self.theme.px(8), area.y + self.theme.px(50)),
-                area.w,
-            )
+            self._draw_waiting(surface, area)
             return
         best = options[0].expected
         rows = []
