@@ -432,6 +432,12 @@ class Headless:
     GAP_MS = 150
     """Time between scripted presses: longer than the IR de-duplication window."""
 
+    settle_workers = False
+    """Wait for the screens' background work (a computer's decision) before fake time moves on.
+
+    The test suite turns it on: a scripted game then plays the same on a busy machine as on an
+    idle one. Off, a slow worker costs fake time exactly as it costs real time on the box."""
+
     def __init__(
         self,
         profile: str | Profile = "hd-720",
@@ -470,6 +476,11 @@ class Headless:
         """Let ``ms`` pass on the fake clock, one frame at a time (repeats and animations run)."""
         end = self.clock.now + ms / 1000.0
         while self.clock.now + 1e-9 < end:
+            if self.settle_workers:
+                for screen in self.app.stack:
+                    settle = getattr(screen, "settle", None)
+                    if settle is not None:
+                        settle()
             self.clock.advance(min(self.frame_s, end - self.clock.now))
             self.app.step()
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -208,6 +208,11 @@ class DiceGameScreen(Screen):
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.CPU_THREAD)
         self._future = self._executor.submit(chooser, self.state.clone())
+
+    def settle(self, timeout: float = 60.0) -> None:
+        """Wait (real time) for a decision still being made: see ``Headless.settle_workers``."""
+        if self._future is not None:
+            wait([self._future], timeout=timeout)
 
     def _computer_decision(self) -> int | None:
         """The decision asked for, once it is made (and then no longer pending); else None."""

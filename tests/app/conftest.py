@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from app import i18n
+from app.app import Headless
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -18,3 +19,9 @@ def english_ui():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def _settled_workers(monkeypatch):
+    """Scripted games wait for the computer's worker before fake time moves (Headless.settle_workers)."""
+    monkeypatch.setattr(Headless, "settle_workers", True)

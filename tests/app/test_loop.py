@@ -133,9 +133,15 @@ def test_sleep_waits_on_remote_fds(tmp_path, monkeypatch, window_keys, expected)
     h = Headless(profile="sd-pal", data_dir=tmp_path)
     try:
         calls = []
-        monkeypatch.setattr(
-            app_module.select, "select", lambda r, w, x, t: calls.append((r, t)) or ([], [], [])
-        )
+        real_select = app_module.select.select
+
+        def fake_select(r, w, x, t):
+            if r != [42]:  # another thread's select (a worker left by an earlier test): not ours
+                return real_select(r, w, x, t)
+            calls.append((r, t))
+            return [], [], []
+
+        monkeypatch.setattr(app_module.select, "select", fake_select)
         monkeypatch.setattr(type(h.app.display), "window_reads_keys", property(lambda self: window_keys))
         h.app.pipeline.add_source(FdSource([]))
         h.app._sleep(0.25)

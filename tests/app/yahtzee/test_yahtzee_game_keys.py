@@ -220,6 +220,7 @@ def test_computer_decides_off_the_frame(h, monkeypatch):
     import threading
 
     gate = threading.Event()
+    h.settle_workers = False  # the point here is that nothing waits for the worker
     screen = _push(h, "classic", (PlayerSpec(True, "medium"),))
     real = screen._choosers[0]
 
