@@ -115,7 +115,11 @@ def bench_profile(profile: str, names: list[str], args: argparse.Namespace) -> d
     }
     for i, name in enumerate(names, 1):
         print(f"bench: {profile} {name} ({i}/{len(names)})", file=sys.stderr, flush=True)
-        out["scenes"][name] = bench_scene(profile, name, args)
+        try:
+            out["scenes"][name] = bench_scene(profile, name, args)
+        except Exception as exc:  # noqa: BLE001 - one broken scene must not lose the whole run
+            print(f"bench: {profile} {name} failed: {exc!r}", file=sys.stderr, flush=True)
+            out["scenes"][name] = {"error": f"{type(exc).__name__}: {exc}"}
     return out
 
 
@@ -421,6 +425,9 @@ def format_text(result: dict) -> str:
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
         ]
         for name, st in data["scenes"].items():
+            if "error" in st:
+                lines.append(f"| {name} | failed: {st['error']} |")
+                continue
             r, p, lp = st["render"], st["press"], st.get("loop_press")
             budget = render_budget(r["height"])
             press = f"{_num(p['median_ms'])} ({_num(p['max_frames'], 'd')})"
