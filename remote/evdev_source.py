@@ -250,6 +250,17 @@ class EvdevSource:
                 events.append(self._drop(path, now))
         return events
 
+    def wait_fds(self) -> list[int]:
+        """File descriptors of the open devices: the app's loop selects on them while idle, so a
+        remote press wakes it at once instead of at the next poll."""
+        fds = []
+        for device, _ in self._open.values():
+            try:
+                fds.append(device.fileno())
+            except (OSError, ValueError):  # closed or gone: the next read drops it
+                pass
+        return fds
+
     def close(self) -> None:
         for path in list(self._open):
             self._drop(path, 0.0)

@@ -148,3 +148,28 @@ def test_sleep_waits_on_remote_fds(tmp_path, monkeypatch, window_keys, expected)
         assert calls == [([42], pytest.approx(expected))]
     finally:
         h.close()
+
+
+def test_evdev_remotes_offer_their_fds_to_the_idle_loop(tmp_path):
+    """On a console the loop sleeps in select() on the remotes: a press makes their fd readable."""
+    import select
+
+    from remote.evdev_source import EvdevSource
+    from remote.fakes import FakeBackend, FakeEvent
+
+    backend = FakeBackend()
+    backend.plug("/dev/input/event0", "gpio_ir_recv", {"KEY_OK", "KEY_RIGHT"})
+    profile = load_profile("rpi")
+    h = Headless(profile=profile, data_dir=tmp_path)
+    try:
+        source = EvdevSource(profile.remotes, backend)
+        h.app.pipeline.add_source(source)
+        h.app.step()  # the first read finds and opens the remote
+        fds = h.app._wait_fds()
+        assert len(fds) == 1
+        assert select.select(fds, [], [], 0)[0] == []
+        device = backend.opened["/dev/input/event0"]
+        device.push(FakeEvent(0.0, "EV_KEY", "KEY_RIGHT", 1))
+        assert select.select(fds, [], [], 0)[0] == fds
+    finally:
+        h.close()
