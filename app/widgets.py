@@ -8,7 +8,7 @@ pure focus logic of a list (no drawing).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -380,20 +380,26 @@ def draw_die(
     text: TextRenderer | None = None,
     focused: bool = False,
     focus_colour: RGB = (235, 180, 40),
+    safe: Callable[[RGB], RGB] | None = None,
 ) -> pygame.Rect:
     """Draw a die in ``rect``: pips for faces 1-6, a word (e.g. "Freeze", "×2") for any string face,
     nothing for None (a blank face). It looks square and its pips round on every TV: widths are
     divided by ``pixel_aspect``. A held die has a thick border and a bar below it in
     ``held_colour``, readable from the couch; ``focused`` draws a focus ring around it.
+    ``safe`` (the profile's ``safe_colour``) keeps every colour of the die broadcast-safe.
     Returns the die body's rectangle."""
+    if pip_colour is None:
+        pip_colour = (24, 24, 32) if _luminance(colour) > 110 else (232, 232, 224)
+    if safe is not None:
+        colour, pip_colour, held_colour, focus_colour = map(
+            safe, (colour, pip_colour, held_colour, focus_colour)
+        )
     body = die_body_rect(rect, pixel_aspect)
     h = body.h
     radius = max(2, round(h * 0.16))
     shadow = body.move(round(h * 0.04 / pixel_aspect), round(h * 0.05))
     pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=radius)
     pygame.draw.rect(surface, colour, body, border_radius=radius)
-    if pip_colour is None:
-        pip_colour = (24, 24, 32) if _luminance(colour) > 110 else (232, 232, 224)
     if isinstance(face, int) and not isinstance(face, bool) and face in PIPS:
         ry = max(1.5, h * 0.085)
         rx = ry / pixel_aspect
@@ -473,4 +479,5 @@ def draw_die_themed(
         text=app.text,
         focused=focused,
         focus_colour=theme.colour("accent"),
+        safe=app.profile.safe_colour,
     )

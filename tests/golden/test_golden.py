@@ -35,6 +35,8 @@ def test_scene_matches_golden(scene, profile, lang, tmp_path):
     headless, frame = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
     try:
         golden.check(frame.copy(), f"{scene}-{profile}-{lang}")
+        # Every screen, not only the shell's, stays broadcast-safe.
+        assert golden.pixels_over_level(frame, headless.app.profile.max_level) == 0
     finally:
         headless.close()
 

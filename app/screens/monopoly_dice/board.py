@@ -743,7 +743,7 @@ class BoardScreen(DiceGameScreen):
         if key == "utilities":  # black on a dark screen: outline it
             edge = theme.colour("text_dim")
             pygame.draw.rect(surface, edge, band, width=max(1, theme.px(2)), border_radius=theme.px(5))
-        text_colour = (20, 20, 28) if sum(colour) > 420 else (235, 235, 228)
+        text_colour = (20, 20, 28) if sum(colour) > 420 else theme.colour("text")
         top_half = band if layout["cards"] else pygame.Rect(band.x, band.y, band.w, band.h // 2 + 1)
         pos, anchor = self._start(top_half, theme.px(6))
         value = look.money(R.GROUPS[R.GROUP_INDEX[key]].board_value)

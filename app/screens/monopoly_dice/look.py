@@ -107,6 +107,7 @@ def draw_face(
         text=app.text,
         focused=focused,
         focus_colour=app.theme.colour("accent"),
+        safe=app.profile.safe_colour,
     )
     if colour == "utilities":  # a black die on a dark screen: outline it
         edge = app.theme.colour("text_dim")

@@ -727,6 +727,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
                     text=app.text,
                     focused=showing,
                     focus_colour=theme.colour("accent"),
+                    safe=app.profile.safe_colour,
                 )
             y += row_h
         if game.power_die is not None:
@@ -776,6 +777,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
                     theme.pixel_aspect,
                     held_colour=theme.colour("held"),
                     text=app.text,
+                    safe=app.profile.safe_colour,
                 )
             y += die_h + theme.px(6)
         elif self.playing and not self.rolled:
