@@ -205,6 +205,11 @@ class App:
     def animating(self) -> bool:
         return any(s.animating for s in self.stack.visible())
 
+    @property
+    def ticking(self) -> bool:
+        """Something needs ``update`` every frame: an animation, or a timer with a still picture."""
+        return any(s.animating or s.ticking for s in self.stack.visible())
+
     def step(self, now: float | None = None) -> bool:
         """One turn of the loop: input, update, draw if anything changed. True if a frame was drawn."""
         now = self.clock() if now is None else now
@@ -216,6 +221,8 @@ class App:
             if screen.animating:
                 screen.update(dt)
                 screen.refresh()
+            elif screen.ticking:
+                screen.update(dt)  # a timer: the screen refreshes itself if what it shows changes
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()
@@ -257,7 +264,7 @@ class App:
     def next_wake(self, now: float) -> float:
         """How long the real loop may sleep before the next thing is due."""
         period = 1.0 / self.profile.refresh_hz
-        if self.animating:
+        if self.ticking:
             return period
         wake = IDLE_WAKE_S
         deadline = self.pipeline.next_deadline()
@@ -318,7 +325,7 @@ class App:
                 if until is not None and now >= until:
                     break
                 now = self.clock()
-                if self.animating:
+                if self.ticking:
                     next_frame = max(next_frame + period, now)
                     wait = next_frame - now
                 else:

@@ -290,8 +290,15 @@ class Screen:
         """True while something moves: the app then calls ``update`` and redraws every frame."""
         return False
 
+    @property
+    def ticking(self) -> bool:
+        """True while a timer runs but nothing moves on screen (a computer player's pause between
+        two moves): the app calls ``update`` every frame but redraws only after ``refresh()``."""
+        return False
+
     def update(self, dt: float) -> None:
-        """Advance animations by ``dt`` seconds (only called while ``animating`` or on resume)."""
+        """Advance animations and timers by ``dt`` seconds (called while ``animating`` or
+        ``ticking``, and on resume)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen. Modal screens draw only themselves (the app draws what is below)."""

@@ -509,10 +509,18 @@ class BoardScreen(DiceGameScreen):
             or self._settle > 0
             or bool(self._flights)
             or bool(self._banners)
-            or (self._held_view is not None and self._jail_notice is None)
+            or self._future is not None
+        )
+
+    @property
+    def ticking(self) -> bool:
+        # Timers over a still picture: a computer's pauses, a held view, the wait before the results.
+        if self.app is not None and self.app.top is not self:
+            return False
+        return (
+            (self._held_view is not None and self._jail_notice is None)
             or self._ended
             or (self.computer_turn and self._held_view is None)
-            or self._future is not None
         )
 
     def update(self, dt: float) -> None:

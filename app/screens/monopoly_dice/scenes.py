@@ -194,7 +194,7 @@ def _jail(app: App) -> None:
     screen.rng = np.random.default_rng(_seed_where(first_roll_busts=True))
 
 
-@scene("monopoly-dice-computer", "Monopoly Dice: a computer's turn, step by step")
+@scene("monopoly-dice-computer", "Monopoly Dice: a computer's turn, step by step", keys="wait=5000")
 def _computer(app: App) -> None:
     screen = _board(app, [PlayerSpec(True, "medium"), HUMAN])
     screen.rng = np.random.default_rng(3)

@@ -544,14 +544,14 @@ class GameScreen(DiceGameScreen):
     def animating(self) -> bool:
         if self.app is None or self.app.top is not self:
             return False  # paused under a modal: the picture below stays still (and cached)
-        return (
-            self.shaking
-            or self._settle > 0
-            or self._banner is not None
-            or self._ended
-            or self.computer_turn
-            or self._future is not None
-        )
+        return self.shaking or self._settle > 0 or self._banner is not None or self._future is not None
+
+    @property
+    def ticking(self) -> bool:
+        # The pauses of a computer's turn and before the results: a timer over a still picture.
+        if self.app is None or self.app.top is not self:
+            return False
+        return self._ended or self.computer_turn
 
     def update(self, dt: float) -> None:
         if self.app.top is not self:

@@ -229,9 +229,14 @@ def test_computer_decides_off_the_frame(h, monkeypatch):
         return real(state)
 
     screen._choosers[0] = slow
+    for _ in range(200):  # through the turn's opening pause, to the question put to the worker
+        if screen._future is not None:
+            break
+        h.advance(20)
+    assert screen._future is not None
     frames = h.app.frames
-    h.advance(1500)
-    assert h.app.frames - frames > 50 and screen.saved()["rolls"] == 0
+    h.advance(1000)
+    assert h.app.frames - frames > 40 and screen.saved()["rolls"] == 0
     gate.set()
     for _ in range(200):
         h.advance(100)
@@ -352,10 +357,10 @@ def test_hard_computer_plays_while_its_table_is_prepared(h, monkeypatch):
 
 def test_game_pauses_under_a_modal(h):
     screen = _push(h, "classic", (PlayerSpec(True, "medium"),))
-    assert h.app.animating  # the computer is playing
+    assert h.app.ticking  # the computer is playing
     h.press(Button.MENU)
     before = screen.state.to_dict()
-    assert not h.app.animating  # the menu idles: nothing below moves
+    assert not h.app.ticking  # the menu idles: nothing below moves
     h.advance(3000)
     assert screen.state.to_dict() == before
     h.press(Button.SELECT)  # Resume
