@@ -11,6 +11,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TVGAMES_CACHE", tempfile.mkdtemp(prefix="tvgames-cache-"))
 
 import pytest  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+# No per-example deadline anywhere (a shared 2-core machine is noisy). On CI the examples are
+# derandomized, so a run that passed here passes there; a developer's runs keep exploring.
+settings.register_profile("ci", deadline=None, derandomize=True, database=None)
+settings.register_profile("dev", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture(autouse=True)
