@@ -658,7 +658,27 @@ def _masks(n_dice: int) -> np.ndarray:
     return hold_masks(n_dice)
 
 
-class HardPlayer:
+class _TurnPlanner:
+    """A player that plans once per situation (the dice, holds and rolls left) and carries the
+    plan out action by action: the holds toggled one at a time, then the roll or the box."""
+
+    _plan: tuple[tuple, Plan] | None = None
+
+    def plan(self, obs: dict[str, Any], sit: Situation) -> Plan:
+        raise NotImplementedError
+
+    def __call__(self, state: State) -> int:
+        legal = state.legal_actions()
+        if legal == [ROLL]:
+            return ROLL
+        obs = state.to_dict(state.current_player())
+        sit = situation(obs, legal)
+        if self._plan is None or self._plan[0] != sit.key:
+            self._plan = (sit.key, self.plan(obs, sit))
+        return carry_out(self._plan[1], sit, legal)
+
+
+class HardPlayer(_TurnPlanner):
     """Exact one-turn expectimax over holds on top of the fitted :class:`ValueModel`."""
 
     def __init__(self, game: YahtzeeGame, rng: np.random.Generator, model: ValueModel | None = None) -> None:
@@ -695,16 +715,6 @@ class HardPlayer:
             return stop
         return Plan(hold=hold, value=float(values[best]))
 
-    def __call__(self, state: State) -> int:
-        legal = state.legal_actions()
-        if legal == [ROLL]:
-            return ROLL
-        obs = state.to_dict(state.current_player())
-        sit = situation(obs, legal)
-        if self._plan is None or self._plan[0] != sit.key:
-            self._plan = (sit.key, self.plan(obs, sit))
-        return carry_out(self._plan[1], sit, legal)
-
 
 # -- medium and easy -------------------------------------------------------------------------------
 def _medium_columns(mode: str) -> np.ndarray:
@@ -721,7 +731,7 @@ def medium_odds(mode: str) -> TurnOdds:
     )
 
 
-class MediumPlayer:
+class MediumPlayer(_TurnPlanner):
     """Holds aimed at one box at a time; boxes valued by the fitted box values and a par rule.
 
     With ``temperature`` > 0 the options are picked by a softmax instead (the easy player).
@@ -795,16 +805,6 @@ class MediumPlayer:
         values = np.array([o.value for o in options])
         weights = np.exp((values - values.max()) / self.temperature)
         return options[int(self.rng.choice(len(options), p=weights / weights.sum()))]
-
-    def __call__(self, state: State) -> int:
-        legal = state.legal_actions()
-        if legal == [ROLL]:
-            return ROLL
-        obs = state.to_dict(state.current_player())
-        sit = situation(obs, legal)
-        if self._plan is None or self._plan[0] != sit.key:
-            self._plan = (sit.key, self.plan(obs, sit))
-        return carry_out(self._plan[1], sit, legal)
 
 
 # -- analysis for the hint screen ------------------------------------------------------------------
