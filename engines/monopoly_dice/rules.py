@@ -3,7 +3,9 @@
 The manual (``shared/rules/monopoly-dice.txt``) fixes the board's groups and three values (light
 blue $1,000, railroads $2,500, utilities $800); the dice faces and the other values are ours,
 chosen so that the rarer a colour is on the dice, the more its group is worth (see
-``docs/monopoly-dice.md`` for the completion odds that back this up). Every number a player might
+``docs/monopoly-dice.md`` for the completion odds that back this up). The seven property dice
+come in three kinds of identical dice (Street, Avenue, Boardwalk) so that the exact turn policy
+only has to count the dice of each kind left in the cup. Every number a player might
 argue about is a constant here, one line to change.
 """
 
@@ -66,19 +68,35 @@ def _property_die(name: str, *keys: str) -> Die:
     return Die(name, faces)
 
 
-# Seven property dice. Face counts over all 42 faces: light blue 6, pink 5, brown 4, orange 4
-# (on four dice), red 4 (on three dice: two on P6), yellow 3, green 3 (on two dice: green always
-# needs a Chance), dark blue 1 (always needs a Chance), railroads 5 (four of five dice must show
-# it, no Chance allowed), utilities 3, Chance 4.
+# Seven property dice in three kinds; dice of one kind are identical, so a cup of dice is just
+# three counts (how many Street, Avenue and Boardwalk dice are left to throw), which is what makes
+# the exact turn policy (``docs/monopoly-dice-exact.md``) small enough to compute. Face counts over
+# all 42 faces: brown 5, light blue 6, pink 6, orange 5, red 4 (Street dice only), yellow 3,
+# green 2 (both Avenue dice: green always needs the Boardwalk die's Chance), dark blue 1 (the
+# Boardwalk die: always needs an Avenue die's Chance), railroads 4 (all four Street dice must show
+# it, no Chance allowed), utilities 3, Chance 3 (so "one Chance per group" still binds).
+_STREET = ("brown", "light-blue", "pink", "orange", "red", "railroads")
+_AVENUE = ("light-blue", "pink", "yellow", "green", "utilities", CHANCE)
+_BOARDWALK = ("brown", "orange", "yellow", "dark-blue", "utilities", CHANCE)
 PROPERTY_DICE: tuple[Die, ...] = (
-    _property_die("P1", "brown", "light-blue", "pink", "orange", "railroads", CHANCE),
-    _property_die("P2", "brown", "light-blue", "pink", "red", "railroads", "utilities"),
-    _property_die("P3", "brown", "light-blue", "pink", "orange", "yellow", CHANCE),
-    _property_die("P4", "brown", "light-blue", "orange", "red", "green", "railroads"),
-    _property_die("P5", "light-blue", "pink", "orange", "yellow", "railroads", CHANCE),
-    _property_die("P6", "light-blue", "pink", "red", "red", "utilities", CHANCE),
-    _property_die("P7", "yellow", "green", "green", "dark-blue", "railroads", "utilities"),
+    _property_die("P1", *_STREET),
+    _property_die("P2", *_STREET),
+    _property_die("P3", *_STREET),
+    _property_die("P4", *_STREET),
+    _property_die("P5", *_AVENUE),
+    _property_die("P6", *_AVENUE),
+    _property_die("P7", *_BOARDWALK),
 )
+DIE_KINDS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("street", (0, 1, 2, 3)),
+    ("avenue", (4, 5)),
+    ("boardwalk", (6,)),
+)
+"""The kinds of property dice with the ids of their dice (P1-P4, P5-P6, P7); one kind, one set of faces."""
+KIND_OF: tuple[int, ...] = tuple(
+    next(k for k, (_, dice) in enumerate(DIE_KINDS) if d in dice) for d in range(len(PROPERTY_DICE))
+)
+"""Property die id -> index of its kind in ``DIE_KINDS``."""
 
 _POLICE = Face(None, POLICEMAN, "Policeman")
 _BLANK = Face(None, BLANK, "Blank")

@@ -40,7 +40,7 @@ def test_hard_stops_when_the_turn_reaches_the_target():
 
 def test_hard_stops_by_the_one_more_roll_value():
     s = new_state()
-    roll(s, J1="policeman", J2="policeman", P1="railroads", P2="railroads", P4="railroads", P7="railroads")
+    roll(s, J1="policeman", J2="policeman", P1="railroads", P2="railroads", P3="railroads", P4="railroads")
     # it places the four railroads, then rolls on exactly when one more roll is worth more
     hard = HardPlayer()
     actions = []
@@ -48,7 +48,7 @@ def test_hard_stops_by_the_one_more_roll_value():
         s.apply_action(action)
         actions.append(action)
     railroads = R.GROUP_INDEX["railroads"]
-    assert all(place_action(DIE[d], railroads) in actions for d in ("P1", "P2", "P4", "P7"))
+    assert all(place_action(DIE[d], railroads) in actions for d in ("P1", "P2", "P3", "P4"))
     pos = Position.from_observation(s.to_dict(0))
     assert (action == ROLL) == (roll_once_value(pos) > pos.turn_score())
 
@@ -76,11 +76,11 @@ def test_hard_ev_ignores_the_race():
 
 def test_plans_use_chance_to_complete_the_most_valuable_group():
     s = new_state()
-    roll(s, P1="chance", P7="dark-blue", P3="pink")
+    roll(s, P5="chance", P7="dark-blue", P3="pink")
     pos = Position.from_observation(s.to_dict(0))
     plan = plan_all(pos)
     assert (DIE["P7"], R.GROUP_INDEX["dark-blue"]) in plan
-    assert (DIE["P1"], R.GROUP_INDEX["dark-blue"]) in plan
+    assert (DIE["P5"], R.GROUP_INDEX["dark-blue"]) in plan
     focus = plan_all(pos, focus=True)
     assert (DIE["P3"], R.GROUP_INDEX["pink"]) in plan
     assert (DIE["P3"], R.GROUP_INDEX["pink"]) not in focus  # one pink of three: far from complete

@@ -101,20 +101,20 @@ def test_a_full_group_takes_no_more_dice():
 
 def test_chance_is_wild_on_colour_groups_only_one_per_group():
     s = new_state()
-    roll(s, P1="chance", P3="chance", P2="pink")
-    targets = s.place_targets(DIE["P1"])
+    roll(s, P5="chance", P7="chance", P1="pink")
+    targets = s.place_targets(DIE["P5"])
     assert targets == list(R.COLOUR_GROUPS)
     assert R.GROUP_INDEX["railroads"] not in targets and R.GROUP_INDEX["utilities"] not in targets
-    place(s, "P1", "pink")
-    assert R.GROUP_INDEX["pink"] not in s.place_targets(DIE["P3"])
-    place(s, "P2", "pink")  # a real pink die may still join
-    assert s.group_dice(R.GROUP_INDEX["pink"]) == [DIE["P1"], DIE["P2"]]
+    place(s, "P7", "pink")
+    assert R.GROUP_INDEX["pink"] not in s.place_targets(DIE["P5"])
+    place(s, "P1", "pink")  # a real pink die may still join
+    assert s.group_dice(R.GROUP_INDEX["pink"]) == [DIE["P1"], DIE["P7"]]
 
 
 def test_chance_counts_nothing_in_an_incomplete_group_and_completes_one():
     s = new_state()
-    roll(s, P1="chance", P4="brown")
-    place(s, "P1", "dark-blue")
+    roll(s, P5="chance", P4="brown")
+    place(s, "P5", "dark-blue")
     assert s.score_parts()["basic"] == 0
     roll(s, P7="dark-blue", P4="brown")
     place(s, "P7", "dark-blue")
@@ -172,9 +172,9 @@ def test_house_die_joins_after_a_colour_group_is_completed():
 
 def test_railroads_and_utilities_bring_no_house_die():
     s = new_state()
-    roll(s, P2="utilities", P6="utilities")
-    place(s, "P2", "utilities")
+    roll(s, P6="utilities", P7="utilities")
     place(s, "P6", "utilities")
+    place(s, "P7", "utilities")
     assert s.group_complete(R.GROUP_INDEX["utilities"])
     assert R.HOUSE_ID not in s.dice_to_roll()
     assert s.score_parts()["basic"] == 800
@@ -225,8 +225,8 @@ def test_get_out_of_jail_free_can_save_the_roll_of_the_third_policeman():
 
 def test_end_turn_scores_groups_best_incomplete_go_houses_hotels():
     s = new_state()
-    roll(s, P1="brown", P2="brown", P3="pink", P5="pink", P6="red", J1="go")
-    for die, group in (("P1", "brown"), ("P2", "brown"), ("P3", "pink"), ("P5", "pink"), ("P6", "red")):
+    roll(s, P1="brown", P2="brown", P3="pink", P5="pink", P4="red", J1="go")
+    for die, group in (("P1", "brown"), ("P2", "brown"), ("P3", "pink"), ("P5", "pink"), ("P4", "red")):
         place(s, die, group)
     roll(s, H="house")
     parts = s.score_parts()
@@ -320,11 +320,11 @@ def test_damaged_saves_are_refused():
 
 def test_observation_has_what_a_screen_needs():
     s = new_state()
-    roll(s, P1="chance", P2="brown", J2="policeman")
+    roll(s, P6="chance", P2="brown", J2="policeman")
     obs = s.to_dict(0)
     json.dumps(obs)
-    assert obs["dice"][0]["where"] == "rolled" and obs["dice"][0]["face"]["colour"] == R.CHANCE
-    assert obs["dice"][0]["targets"] == list(R.COLOUR_GROUPS)
+    assert obs["dice"][5]["where"] == "rolled" and obs["dice"][5]["face"]["colour"] == R.CHANCE
+    assert obs["dice"][5]["targets"] == list(R.COLOUR_GROUPS)
     assert obs["dice"][8]["where"] == "jail" and obs["jail_squares"] == [None, 8, None]
     assert obs["dice"][R.HOUSE_ID]["where"] == "out"
     assert obs["groups"][0]["squares"] == 2 and obs["groups"][0]["board_value"] == 600

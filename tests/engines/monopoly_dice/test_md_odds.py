@@ -88,13 +88,13 @@ def two_dice_left_with_houses():
 
 def two_dice_left_no_house_die():
     s = new_state()
-    roll(s, P1="chance", P2="red", P3="light-blue", P4="light-blue", P5="yellow", J1="go", J2="policeman")
+    roll(s, P5="chance", P1="red", P2="light-blue", P3="light-blue", P6="yellow", J1="go", J2="policeman")
     for die, group in (
+        ("P5", "red"),
         ("P1", "red"),
-        ("P2", "red"),
+        ("P2", "light-blue"),
         ("P3", "light-blue"),
-        ("P4", "light-blue"),
-        ("P5", "yellow"),
+        ("P6", "yellow"),
     ):
         place(s, die, group)
     return s

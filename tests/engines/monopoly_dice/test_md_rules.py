@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 
 from engines.monopoly_dice import rules as R
@@ -55,6 +56,46 @@ def test_every_group_can_be_completed():
         carriers = sum(any(f.colour == group.key for f in die.faces) for die in R.PROPERTY_DICE)
         chance = 1 if group.colour else 0
         assert carriers + chance >= group.squares, group.key
+
+
+def _completing_throws(group: R.Group) -> list[tuple[int, ...]]:
+    """Sets of distinct property dice that can fill ``group`` (at most one by a Chance, colours only)."""
+    found = []
+    for dice in itertools.combinations(R.PROPERTY_IDS, group.squares):
+        shows = [{f.colour for f in R.PROPERTY_DICE[d].faces} for d in dice]
+        real = sum(group.key in faces for faces in shows)
+        wild = group.colour and real == group.squares - 1
+        if real == group.squares or (wild and all(group.key in f or R.CHANCE in f for f in shows)):
+            found.append(dice)
+    return found
+
+
+def test_every_group_can_be_completed_by_real_dice():
+    """The count above, die by die: a Chance must come from a die that does not also fill a square."""
+    for group in R.GROUPS:
+        assert _completing_throws(group), group.key
+    assert _completing_throws(R.GROUPS[R.GROUP_INDEX["green"]]) == [(4, 5, 6)]  # both Avenue + Boardwalk
+    assert _completing_throws(R.GROUPS[R.GROUP_INDEX["railroads"]]) == [(0, 1, 2, 3)]  # the Street dice
+    assert set(_completing_throws(R.GROUPS[R.GROUP_INDEX["dark-blue"]])) == {(4, 6), (5, 6)}
+
+
+def test_property_dice_come_in_three_kinds_of_identical_dice():
+    assert [name for name, _ in R.DIE_KINDS] == ["street", "avenue", "boardwalk"]
+    assert sorted(d for _, dice in R.DIE_KINDS for d in dice) == list(R.PROPERTY_IDS)
+    assert len(R.KIND_OF) == len(R.PROPERTY_DICE)
+    faces_of_kind = []
+    for k, (_, dice) in enumerate(R.DIE_KINDS):
+        assert all(R.KIND_OF[d] == k for d in dice)
+        faces = {R.PROPERTY_DICE[d].faces for d in dice}
+        assert len(faces) == 1, R.DIE_KINDS[k][0]  # same faces, same order, same values and labels
+        faces_of_kind.append(faces.pop())
+    assert len(set(faces_of_kind)) == len(R.DIE_KINDS)
+
+
+def test_chance_faces_at_most_one_a_die_three_in_all():
+    per_die = [sum(f.colour == R.CHANCE for f in die.faces) for die in R.PROPERTY_DICE]
+    # Up to three Chance dice can show at once, so the rule "one Chance per group" still binds.
+    assert max(per_die) == 1 and sum(per_die) == 3
 
 
 def test_house_die_faces():
