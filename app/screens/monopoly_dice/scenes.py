@@ -101,8 +101,8 @@ def _mid_turn(app: App) -> BoardScreen:
             "P3": "light-blue",
             "P4": "orange",
             "P5": "chance",
-            "P6": "red",
-            "P7": "green",
+            "P6": "green",
+            "P7": "dark-blue",
             "J2": "policeman",
             "J1": "go",
         },
@@ -169,7 +169,7 @@ def _complete(app: App) -> None:
         ("P6", "utilities"),
     ):
         place(screen, die, group)
-    roll_to(screen, {"P7": "railroads", "J1": "go", "H": "house"})
+    roll_to(screen, {"P7": "yellow", "J1": "go", "H": "house"})
     roll_to(screen, {"P7": "utilities", "J1": "policeman", "H": "house"})
 
 
