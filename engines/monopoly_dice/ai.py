@@ -66,7 +66,9 @@ def plan_all(pos: Position, keep_chance: bool = False, focus: bool = False) -> P
             by_group.setdefault(R.GROUP_INDEX[pos.showing[d]], []).append(d)
     for g, dice in sorted(by_group.items()):
         room = int(_room(current)[g])
-        # Place the dice with the fewest Chance faces first: the versatile ones go back in the cup.
+        # Place the dice with the fewest Chance faces first (the Street dice, then an Avenue die
+        # before the Boardwalk die): the versatile ones go back in the cup. Placing the Boardwalk
+        # die before an Avenue die measured the same (hard $2,581 +- 27 vs $2,572 +- 27 a turn).
         dice.sort(key=lambda d: (_chance_faces(d), d))
         take = dice[:room]
         if focus:

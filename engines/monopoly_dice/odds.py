@@ -1,7 +1,7 @@
 """Exact odds for the Monopoly Dice odds screen (key 5) and the computer players.
 
 Everything here is enumerated, never sampled: the property dice still to roll are convolved into
-the exact distribution of "how many faces of each group, how many Chance faces" (11,881 distinct
+the exact distribution of "how many faces of each group, how many Chance faces" (8,919 distinct
 outcomes for all seven dice, cached per set of dice), the Go-to-Jail dice and the house/hotel die
 are enumerated face by face, and the scores are evaluated for every outcome at once with numpy.
 
