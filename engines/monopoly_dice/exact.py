@@ -1,23 +1,29 @@
-"""Towards the exact Monopoly Dice turn policy: the state-space census, and the exact end of a turn.
+"""The exact end of a Monopoly Dice turn, kept as a cross-check of the whole-turn solver, and the census.
 
-Issue 6 asks for the placement and stopping policy that maximises the expected turn score,
-computed exactly by dynamic programming. This module holds the two parts of that work that are
-done, and the numbers that say why the whole turn is not (``docs/monopoly-dice-exact.md``):
+The whole turn (issue 6: the placement and stopping policy with the highest expected turn score)
+is solved exactly in :mod:`engines.monopoly_dice.solver`, since the property dice became three
+kinds of identical dice (``rules.DIE_KINDS``). This module holds the two pieces of work that came
+before it (``docs/monopoly-dice-exact.md``):
 
-- :func:`census` enumerates every reachable (dice in the cup, board) pair by breadth-first search
-  over the engine's placement rules (a board counted per group: real dice on it, Chance used,
-  complete), and multiplies in the rest of a turn's state (jail squares, GO money, houses, hotel)
-  and the work of one Bellman sweep (every throw of the cup dice, die by die, since which die is
-  placed decides the next throw). ``python -m engines.monopoly_dice.exact --census`` prints it.
 - :class:`EndgameSolver` is the exact optimal stopping rule once every property die is on the
   board: only the Go-to-Jail dice and (after a colour group is complete) the house/hotel die are
   thrown, the Basic score is fixed, and the turn is a small cyclic Markov decision process over
   (jail squares, GO count, houses, hotel), solved by value iteration in numpy for every Basic score
   at once. Transitions come from :func:`engines.monopoly_dice.odds.bank_outcomes`, the same
-  enumeration the odds screen uses.
+  enumeration the odds screen uses. It is built apart from the solver (its own state layout,
+  value iteration instead of policy iteration, its own GO cap), so it checks the solver's last
+  level (an empty cup). Both take their throws from ``bank_outcomes``; the tests here check those
+  against the engine's own chance nodes.
+- :func:`census` enumerates every reachable (dice in the cup, board) pair by breadth-first search
+  over the engine's placement rules, die by die (a board counted per group: real dice on it, Chance
+  used, complete), and multiplies in the rest of a turn's state (jail squares, GO money, houses,
+  hotel) and the work of one Bellman sweep. It was the argument that the old all-different dice
+  could not be solved exactly; it now also counts the same programme with the cup as a count per
+  kind, which is what the identical dice save. ``python -m engines.monopoly_dice.exact --census``
+  prints it.
 
-GO money is unbounded in principle (GO pays every time it shows); the solver counts GO up to
-:data:`GO_CAP` and a GO beyond it pays nothing. Thirty more GOs need J1 to show GO thirty times
+GO money is unbounded in principle (GO pays every time it shows); the end-of-turn solver counts GO
+up to :data:`GO_CAP` and a GO beyond it pays nothing. Thirty more GOs need J1 to show GO thirty times
 before it shows a policeman (1 in 3 each time, a little more with Get Out of Jail Free), so the
 values are short by far less than a cent.
 
@@ -119,16 +125,39 @@ class Census:
     sweep_evaluations: int
     """Throws x jail, GO and house states: the (state, throw) pairs of one Bellman sweep, each a
     maximum over the placements of that throw."""
+    kind_pairs: int
+    """Reachable (dice of each kind in the cup, board) pairs: the pairs left once dice of one kind
+    (``rules.DIE_KINDS``) are interchangeable, so the cup is a count per kind."""
+    kind_states: int
+    """Decision states over the kind pairs (same jail, GO and house states as :attr:`states`)."""
+    kind_throw_outcomes: int
+    """Sum over the kind pairs of the cup's distinct throws, each kind's dice thrown as a multiset."""
+    kind_sweep_evaluations: int
+    """Kind throws x jail, GO and house states: :attr:`sweep_evaluations` once dice of a kind are
+    interchangeable."""
 
     def as_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+def _kind_counts(cup: int) -> tuple[int, ...]:
+    """How many dice of each kind (``rules.DIE_KINDS``) a cup bitmask holds."""
+    return tuple(sum(cup >> d & 1 for d in ids) for _, ids in R.DIE_KINDS)
+
+
+def _kind_throws(counts: Sequence[int]) -> int:
+    """Distinct throws of a cup with ``counts`` dice of each kind: a multiset of faces per kind."""
+    sides = [len(R.PROPERTY_DICE[ids[0]].distinct_faces()) for _, ids in R.DIE_KINDS]
+    return math.prod(math.comb(n + f - 1, n) for n, f in zip(counts, sides, strict=True))
 
 
 def census(dice: Sequence[int] = R.PROPERTY_IDS, go_levels: int = GO_CAP + 1) -> Census:
     """Count the exact whole-turn dynamic programme for property ``dice`` (all seven by default).
 
     Jail squares: which of the three are taken, at most two (7 states); the house/hotel die adds
-    houses 0-4 x hotel 0-1 (10 states) on boards with a complete colour group.
+    houses 0-4 x hotel 0-1 (10 states) on boards with a complete colour group. Counted die by die
+    (the cup a set of dice) and again by kind (the cup a count per kind), so the two sets of
+    figures say what the identical dice of ``rules.DIE_KINDS`` save.
     """
     pairs = reachable_boards(dice)
     jail_states = 2 ** len(R.JAIL_DICE) - 1
@@ -136,19 +165,27 @@ def census(dice: Sequence[int] = R.PROPERTY_IDS, go_levels: int = GO_CAP + 1) ->
     throws_of = {d: len(R.PROPERTY_DICE[d].distinct_faces()) for d in dice}
     sizes: Counter[int] = Counter()
     boards = set()
+    kind_pairs = set()
     colour = 0
     states = throws = evaluations = 0
     for cup, board in pairs:
         in_cup = [d for d in dice if cup >> d & 1]
         sizes[len(in_cup)] += 1
         boards.add(board)
-        houses = house_states if any(board[g] == COMPLETE for g in R.COLOUR_GROUPS) else 1
-        colour += houses > 1
-        bank = jail_states * go_levels * houses
+        kind_pairs.add((_kind_counts(cup), board))
+        bank = jail_states * go_levels * _house_states(board, house_states)
+        colour += bank > jail_states * go_levels
         n_throws = math.prod(throws_of[d] for d in in_cup)
         states += bank
         throws += n_throws
         evaluations += bank * n_throws
+    kind_states = kind_throws = kind_evaluations = 0
+    for counts, board in kind_pairs:
+        bank = jail_states * go_levels * _house_states(board, house_states)
+        n_throws = _kind_throws(counts)
+        kind_states += bank
+        kind_throws += n_throws
+        kind_evaluations += bank * n_throws
     return Census(
         dice=tuple(dice),
         pairs=len(pairs),
@@ -161,7 +198,16 @@ def census(dice: Sequence[int] = R.PROPERTY_IDS, go_levels: int = GO_CAP + 1) ->
         states=states,
         throw_outcomes=throws,
         sweep_evaluations=evaluations,
+        kind_pairs=len(kind_pairs),
+        kind_states=kind_states,
+        kind_throw_outcomes=kind_throws,
+        kind_sweep_evaluations=kind_evaluations,
     )
+
+
+def _house_states(board: tuple, house_states: int) -> int:
+    """Houses and hotel states of a board: all of them once a colour group is complete, else one."""
+    return house_states if any(board[g] == COMPLETE for g in R.COLOUR_GROUPS) else 1
 
 
 # -- the end of a turn: every property die placed ---------------------------------------------------
@@ -383,7 +429,7 @@ def endgame_gain(player: str = "hard", turns: int = 2000, seed: int = 0) -> Endg
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--census", action="store_true", help="count the whole-turn programme (about 20 s)")
+    parser.add_argument("--census", action="store_true", help="count the whole-turn programme (about 15 s)")
     parser.add_argument("--dice", default="P1,P2,P3,P4,P5,P6,P7", help="property dice for --census")
     parser.add_argument("--gain", type=int, default=0, metavar="TURNS", help="measure the endgame's gain")
     parser.add_argument("--player", default="hard", help="player for --gain")

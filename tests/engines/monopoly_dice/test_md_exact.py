@@ -1,4 +1,4 @@
-"""The exact end-of-turn solver and the census of the whole-turn programme, checked against the engine."""
+"""The exact end-of-turn solver and the whole-turn census (die by die, by kind), checked on the engine."""
 
 from __future__ import annotations
 
@@ -12,15 +12,17 @@ from engines.monopoly_dice import rules as R
 from engines.monopoly_dice.odds import Position, roll_once_value
 from tests.engines.monopoly_dice.helpers import outcome
 
-# Every property die on the board. COLOUR: Brown complete (the house die plays), best incomplete
-# Green $700 -> Basic $1,300. PLAIN: no group complete, best incomplete Dark Blue -> Basic $1,000.
-# CHANCY: four Chance dice worth nothing -> Basic $300 (one railroad).
-COLOUR = {"P1": "brown", "P2": "brown", "P3": "yellow", "P4": "green", "P5": "orange", "P6": "red",
+# Every property die on the board, with faces the dice have (Street P1-P4, Avenue P5-P6, Boardwalk P7).
+# COLOUR: Brown complete (the house die plays), best incomplete Green $700 -> Basic $1,300.
+# PLAIN: no group complete, best incomplete Dark Blue -> Basic $1,000.
+# CHANCY: every Chance-bearing die shows Chance (three), all worth nothing, one of them on Light
+# Blue next to a real die (still $200, not more) -> Basic $300 (Railroads and Pink tie).
+COLOUR = {"P1": "brown", "P2": "brown", "P3": "pink", "P4": "orange", "P5": "green", "P6": "yellow",
           "P7": "utilities"}  # fmt: skip
-PLAIN = {"P1": "pink", "P2": "red", "P3": "yellow", "P4": "green", "P5": "railroads", "P6": "utilities",
+PLAIN = {"P1": "pink", "P2": "red", "P3": "railroads", "P4": "light-blue", "P5": "yellow", "P6": "green",
          "P7": "dark-blue"}  # fmt: skip
-CHANCY = {"P1": ("chance", "green"), "P2": "utilities", "P3": ("chance", "yellow"), "P4": "brown",
-          "P5": ("chance", "orange"), "P6": ("chance", "red"), "P7": "railroads"}  # fmt: skip
+CHANCY = {"P1": "railroads", "P2": "brown", "P3": "light-blue", "P4": "pink", "P5": ("chance", "light-blue"),
+          "P6": ("chance", "green"), "P7": ("chance", "yellow")}  # fmt: skip
 BOARDS = {"colour": (COLOUR, 1300, True), "plain": (PLAIN, 1000, False), "chancy": (CHANCY, 300, False)}
 
 
@@ -162,14 +164,45 @@ def test_position_value_needs_an_empty_cup(solver):
 
 # -- the census ---------------------------------------------------------------------------------------
 def test_census_of_one_die_by_hand():
-    # P7 has no Chance: five faces, each a group with room -> the full cup and five one-die boards.
-    c = exact.census([6])
-    assert (c.pairs, c.pairs_by_cup_size, c.pairs_with_colour_complete) == (6, ((0, 5), (1, 1)), 0)
-    assert c.throw_outcomes == 5 + 5 * 1  # the full cup throws 5 distinct faces; an empty cup one "throw"
-    # P1: five group faces and a Chance for any of the eight colour groups.
+    # P1 (a Street die) has no Chance: six faces, each a group with room -> the full cup and six
+    # one-die boards.
     c = exact.census([0])
+    assert (c.pairs, c.pairs_by_cup_size, c.pairs_with_colour_complete) == (7, ((0, 6), (1, 1)), 0)
+    assert c.throw_outcomes == 6 + 6 * 1  # the full cup throws 6 distinct faces; an empty cup one "throw"
+    # P7 (the Boardwalk die): five group faces and a Chance for any of the eight colour groups.
+    c = exact.census([6])
     assert c.pairs == 1 + 5 + 8
     assert c.states == c.pairs * 7 * (exact.GO_CAP + 1)
+    # One die has nothing to interchange: counted by kind, the figures are the same.
+    assert (c.kind_pairs, c.kind_states, c.kind_throw_outcomes, c.kind_sweep_evaluations) == (
+        c.pairs,
+        c.states,
+        c.throw_outcomes,
+        c.sweep_evaluations,
+    )
+
+
+def test_census_of_two_street_dice_by_hand():
+    # P1 and P2 are both Street dice (six group faces each, no Chance). Die by die: the full cup;
+    # either die placed on one of its six groups (2 x 6); both placed, on one group (6: Brown is
+    # then complete, the rest hold two real dice) or on two (15) -> 21 boards with an empty cup.
+    bank = 7 * (exact.GO_CAP + 1)
+    c = exact.census([0, 1])
+    assert (c.pairs, c.pairs_by_cup_size, c.distinct_boards) == (
+        1 + 12 + 21,
+        ((0, 21), (1, 12), (2, 1)),
+        1 + 6 + 21,
+    )
+    assert c.pairs_with_colour_complete == 1
+    assert c.states == 33 * bank + 1 * bank * 10
+    # Throws: 6 x 6 from the full cup, 6 from each one-die cup, one "throw" of an empty cup.
+    assert c.throw_outcomes == 36 + 12 * 6 + 21
+    # By kind, "P1 left" and "P2 left" are one cup (6 one-die pairs instead of 12), and the full cup
+    # throws 21 unordered pairs of faces (6 doubles + 15 others) instead of 36 ordered ones.
+    assert c.kind_pairs == 1 + 6 + 21
+    assert c.kind_states == 27 * bank + 1 * bank * 10
+    assert c.kind_throw_outcomes == 21 + 6 * 6 + 21
+    assert c.kind_sweep_evaluations == 21 * bank + 6 * 6 * bank + 20 * bank + bank * 10
 
 
 def _engine_boards(dice):
@@ -207,9 +240,31 @@ def _place_all(state, left, found, dice, names):
         _place_all(child, left[1:], found, dice, names)
 
 
-@pytest.mark.parametrize("dice", [(0, 1), (2, 5, 6)])
+@pytest.mark.parametrize("dice", [(0, 1), (2, 5, 6), (4, 5, 6)])
 def test_census_matches_the_engine(dice):
-    assert exact.reachable_boards(dice) == _engine_boards(dice)
+    found = _engine_boards(dice)
+    assert exact.reachable_boards(dice) == found
+    # By kind: the engine's (cup, board) pairs with the cup as a count per kind, and every throw
+    # of each such cup, die by die through the faces, with the dice of a kind made interchangeable.
+    by_kind = {}
+    for cup, board in found:
+        in_cup = [d for d in dice if cup >> d & 1]
+        counts = tuple(sum(R.KIND_OF[d] == k for d in in_cup) for k in range(len(R.DIE_KINDS)))
+        by_kind[counts, board] = in_cup
+    throws = 0
+    for in_cup in by_kind.values():
+        faces = [R.PROPERTY_DICE[d].distinct_faces() for d in in_cup]
+        throws += len({_unordered_by_kind(in_cup, throw) for throw in itertools.product(*faces)})
+    c = exact.census(dice)
+    assert (c.kind_pairs, c.kind_throw_outcomes) == (len(by_kind), throws)
+
+
+def _unordered_by_kind(dice, faces):
+    """A throw of ``dice`` with the order of the faces forgotten within each kind of die."""
+    kinds = range(len(R.DIE_KINDS))
+    return tuple(
+        tuple(sorted(str(f) for d, f in zip(dice, faces, strict=True) if R.KIND_OF[d] == k)) for k in kinds
+    )
 
 
 def test_the_one_step_rule_is_hards_rule_and_never_beats_the_optimum(solver):
