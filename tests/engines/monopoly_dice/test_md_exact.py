@@ -154,6 +154,22 @@ def test_the_house_die_makes_rolling_on_worth_it(solver):
     assert solver.value(1300, jailed, 0, 0, 0, house_die=False) == 1300
 
 
+def test_the_two_plain_jail_dice_are_interchangeable(solver):
+    # J2 and J3 are the same die, so which of them is on a jail square cannot change a value: the
+    # whole-turn solver counts them (five jail states), this solver keeps them apart (seven).
+    assert R.JAIL_DICE[1].faces == R.JAIL_DICE[2].faces
+    for flag in (False, True):
+        chain = solver._chains[flag]
+        values = solver._values[flag]
+        swapped = 0
+        for i, s in enumerate(chain.states):
+            twin = exact.BankState((s.jailed[0], s.jailed[2], s.jailed[1]), s.go_count, s.houses, s.hotels)
+            j = chain.index[twin]
+            assert values[:, i] == pytest.approx(values[:, j], abs=1e-9)
+            swapped += i != j
+        assert swapped == len(chain.states) * 4 // 7  # (F,T,F) <-> (F,F,T) and (T,T,F) <-> (T,F,T)
+
+
 def test_position_value_needs_an_empty_cup(solver):
     state = MonopolyDiceGame(1).new_initial_state()
     with pytest.raises(ValueError, match="every property die"):
