@@ -173,8 +173,9 @@ def census(dice: Sequence[int] = R.PROPERTY_IDS, go_levels: int = GO_CAP + 1) ->
         sizes[len(in_cup)] += 1
         boards.add(board)
         kind_pairs.add((_kind_counts(cup), board))
-        bank = jail_states * go_levels * _house_states(board, house_states)
-        colour += bank > jail_states * go_levels
+        houses = _house_states(board, house_states)
+        colour += houses > 1
+        bank = jail_states * go_levels * houses
         n_throws = math.prod(throws_of[d] for d in in_cup)
         states += bank
         throws += n_throws
