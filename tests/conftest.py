@@ -9,6 +9,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # One cache (the optimal Yahtzee tables) per test process, shared by its tests.
 os.environ.setdefault("TVGAMES_CACHE", tempfile.mkdtemp(prefix="tvgames-cache-"))
+# The solved Monopoly Dice turn takes minutes to build: tests never start that in the background.
+os.environ.setdefault("TVGAMES_NO_BACKGROUND_BUILDS", "1")
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402

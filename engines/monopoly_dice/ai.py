@@ -4,12 +4,15 @@ A player is a callable ``player(state) -> action`` that reads only the observati
 (``state.to_dict(me)``). After a roll it first places dice one action at a time (its placement
 plan is made once per roll), then rolls again or ends the turn.
 
-- **hard** - placements: tries the candidate plans below and keeps the one whose position is worth
-  most, valuing a position at ``max(stop now, exact expected score of one more roll then stop)``
-  (:func:`engines.monopoly_dice.odds.roll_once_value`); stopping: rolls on exactly while one more
-  roll is worth more on average than stopping (the one-step look-ahead rule). Near the target it
-  plays to win: it stops as soon as the turn reaches the target, and when an opponent is within
-  ``THREAT`` of the target it keeps rolling until it wins or goes to jail.
+- **hard** - the exact turn policy: the placement and the roll/stop decision that maximise the
+  expected turn score, read from the solved turn (:mod:`engines.monopoly_dice.turn_table`). Until
+  that table is on the box (it is built once, in the background), hard plays the one-step
+  look-ahead: it tries the candidate plans below and keeps the one whose position is worth most,
+  valuing a position at ``max(stop now, exact expected score of one more roll then stop)``
+  (:func:`engines.monopoly_dice.odds.roll_once_value`), and rolls on while one more roll is worth
+  more on average than stopping. Near the target it plays to win: it stops as soon as the turn
+  reaches the target, and when an opponent is within ``THREAT`` of the target it keeps rolling
+  until it wins or goes to jail.
 - **medium** - places every die it can; stops with a score once it has $2,000 or two policemen.
 - **easy** - places every die it can; stops with a score at $1,000 or at the first policeman.
 - **hard-ev** - hard without the end-game rule (always maximises the expected turn score).
@@ -35,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from engines.core import State
-from engines.monopoly_dice import odds
+from engines.monopoly_dice import odds, turn_table
 from engines.monopoly_dice import rules as R
 from engines.monopoly_dice.game import END_TURN, ROLL, place_action
 from engines.monopoly_dice.odds import Position
@@ -164,6 +167,9 @@ class HardPlayer(ComputerPlayer):
     play_to_win = True
 
     def plan(self, pos: Position, obs: dict[str, Any]) -> Placement:
+        table = turn_table.available_table()
+        if table is not None:
+            return table.best_placement(pos)
         plans = candidate_plans(pos)
         if len(plans) == 1:
             return plans[0]
@@ -178,6 +184,9 @@ class HardPlayer(ComputerPlayer):
         others = [s for p, s in enumerate(obs["scores"]) if p != me]
         if self.play_to_win and others and obs["target"] - max(others) <= THREAT:
             return True
+        table = turn_table.available_table()
+        if table is not None:
+            return table.should_roll(pos)
         return odds.roll_once_value(pos) > stop
 
 

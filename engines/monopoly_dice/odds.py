@@ -387,10 +387,19 @@ def die_sides() -> list[dict[str, Any]]:
 
 
 def hint(pos: Position) -> dict[str, Any]:
-    """All the numbers of the odds screen for a position where the player may roll or stop."""
+    """All the numbers of the odds screen for a position where the player may roll or stop.
+
+    ``roll_value`` is the exact expected turn score of rolling on and playing the rest of the turn
+    optimally when the solved turn is on the box (``roll_kind`` "best"), else of rolling once more
+    and then stopping (``roll_kind`` "once").
+    """
+    from engines.monopoly_dice import turn_table
+
     stop = pos.turn_score()
-    roll = roll_once_value(pos)
+    table = turn_table.available_table()
+    roll = table.roll_value(pos) if table is not None else roll_once_value(pos)
     return {
+        "roll_kind": "best" if table is not None else "once",
         "dice": die_sides(),
         "jail": jail_chance(pos),
         "complete": completion_chances(pos),

@@ -237,7 +237,7 @@ class OddsScreen(ModalScreen[None]):
             best == "stop",
         )
         row(
-            t("mdice.odds.roll"),
+            t("mdice.odds.roll_best" if hint.get("roll_kind") == "best" else "mdice.odds.roll"),
             look.money(round(hint["roll_value"])),
             "accent" if best == "roll" else "text",
             best == "roll",

@@ -23,7 +23,14 @@ def player_names(players: Sequence[PlayerSpec]) -> list[str]:
 
 
 def make_chooser(level: str, seed: int) -> Choose:
-    """The engine's computer player of ``level`` (:func:`engines.monopoly_dice.ai.make_player`)."""
+    """The engine's computer player of ``level`` (:func:`engines.monopoly_dice.ai.make_player`).
+
+    A ``hard`` computer reads the solved turn; if this box has not solved it yet, the build starts
+    now in the background and the player plays its one-step look-ahead until it is ready."""
+    from engines.monopoly_dice import turn_table
     from engines.monopoly_dice.ai import make_player
 
+    if level == "hard":
+        turn_table.set_background_tables(True)
+        turn_table.available_table()
     return make_player(level, seed)

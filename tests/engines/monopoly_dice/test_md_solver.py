@@ -1,0 +1,237 @@
+"""The exact Monopoly Dice turn, checked against the engine's own rules.
+
+The whole turn takes minutes to solve, so these tests solve the rest of a turn from a position a
+few dice before its end (``TurnSolver(start=...)``: the same programme, fewer levels). Every value
+must then be the fixed point of the Bellman optimality equation computed through the engine: every
+chance outcome of a ROLL (die by die, as the engine throws them) and every sequence of the
+engine's legal placement actions after it, a third policeman scoring nothing. A fixed point of that
+equation is the optimal value, so this pins the table down exactly.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engines.monopoly_dice import END_TURN, ROLL, MonopolyDiceState, odds, place_action
+from engines.monopoly_dice import rules as R
+from engines.monopoly_dice import solver as S
+from engines.monopoly_dice import turn_table as TT
+from engines.monopoly_dice.ai import make_player
+from engines.monopoly_dice.game import _is_place, decode_place
+from engines.monopoly_dice.odds import Position
+from tests.engines.monopoly_dice.helpers import new_state, place, roll
+
+
+def position(state: MonopolyDiceState) -> Position:
+    return Position.from_observation(state.to_dict(state.current_player()))
+
+
+def solve_from(state: MonopolyDiceState) -> TT.TurnTable:
+    """The rest of the turn from ``state``, solved exactly (float64 values)."""
+    start = TT.position_pair(position(state))
+    return TT.TurnTable(S.TurnSolver(start=start).solve())
+
+
+def colour_turn() -> MonopolyDiceState:
+    """Brown complete (the house die plays), two Light Blue dice and a Pink die down: P5 and P6
+    (the Avenue dice) still to throw."""
+    state = new_state()
+    roll(state, P1="brown", P7="brown", P2="light-blue", P3="light-blue", P4="pink")
+    for die, group in (
+        ("P1", "brown"),
+        ("P7", "brown"),
+        ("P2", "light-blue"),
+        ("P3", "light-blue"),
+        ("P4", "pink"),
+    ):
+        place(state, die, group)
+    return state
+
+
+def plain_turn() -> MonopolyDiceState:
+    """Two Red dice, a Yellow and an Orange die down, one policeman: P4, P5, P6 still to throw."""
+    state = new_state()
+    roll(state, P1="red", P2="red", P3="orange", P7="yellow", J2="policeman")
+    for die, group in (("P1", "red"), ("P2", "red"), ("P3", "orange"), ("P7", "yellow")):
+        place(state, die, group)
+    return state
+
+
+@pytest.fixture(scope="module")
+def colour_case() -> tuple[MonopolyDiceState, TT.TurnTable]:
+    state = colour_turn()
+    return state, solve_from(state)
+
+
+@pytest.fixture(scope="module")
+def plain_case() -> tuple[MonopolyDiceState, TT.TurnTable]:
+    state = plain_turn()
+    return state, solve_from(state)
+
+
+def best_after_roll(
+    state: MonopolyDiceState, table: TT.TurnTable, player: int, turns: int, first_die: int = 0
+) -> float:
+    """After the dice landed: the best of every set of legal placements (made in die order, so each
+    set once), then stop or roll on."""
+    if state.turns[player] != turns:  # the third policeman ended the turn
+        return 0.0
+    best = table.value(position(state))
+    for action in state.legal_actions():
+        if _is_place(action) and decode_place(action)[0] >= first_die:
+            child = state.clone()
+            child.apply_action(action)
+            best = max(best, best_after_roll(child, table, player, turns, decode_place(action)[0] + 1))
+    return best
+
+
+def engine_roll_value(state: MonopolyDiceState, table: TT.TurnTable) -> float:
+    """Roll from ``state`` through the engine's chance nodes, valuing what follows by the table."""
+    player, turns = state.current_player(), state.turns[state.current_player()]
+
+    def expand(node: MonopolyDiceState) -> float:
+        if not node.is_chance_node():
+            return best_after_roll(node, table, player, turns)
+        total = 0.0
+        for outcome, p in node.chance_outcomes():
+            child = node.clone()
+            child.apply_action(outcome)
+            total += p * expand(child)
+        return total
+
+    start = state.clone()
+    start.apply_action(ROLL)
+    return expand(start)
+
+
+@pytest.mark.parametrize("case", ["colour_case", "plain_case"])
+def test_every_value_is_the_bellman_fixed_point_through_the_engine(case, request):
+    state, table = request.getfixturevalue(case)
+    # the position itself, and positions reached from it by one scripted throw
+    states = [state]
+    follow = state.clone()
+    roll(follow, **({"H": "house"} if state.any_colour_complete() else {}))
+    states.append(follow)
+    for s in states:
+        pos = position(s)
+        assert table.roll_value(pos) == pytest.approx(engine_roll_value(s, table), abs=1e-3)
+
+
+def test_the_optimal_turn_is_worth_at_least_any_simple_rule(plain_case, colour_case):
+    for state, table in (plain_case, colour_case):
+        pos = position(state)
+        exact = table.value(pos)
+        assert exact >= pos.turn_score() - 1e-9
+        assert exact >= odds.roll_once_value(pos) - 1e-6  # "one more roll, then stop" is a policy
+        assert exact > odds.roll_once_value(pos) + 1.0  # and here looking further pays
+
+
+def test_placements_cover_every_legal_placement(colour_case):
+    state, table = colour_case
+    after = state.clone()
+    roll(after, P5="chance", P6="light-blue", H="house")
+    pos = position(after)
+    outcomes = table.placements(pos)
+    # the engine's placement sequences reach exactly these distinct boards
+    seen = set()
+
+    def walk(s: MonopolyDiceState) -> None:
+        seen.add(TT.position_pair(position(s)))
+        for action in s.legal_actions():
+            if _is_place(action):
+                child = s.clone()
+                child.apply_action(action)
+                walk(child)  # every order: the set of boards must not depend on it
+
+    walk(after)
+    assert len(outcomes) == len(seen)
+    best_moves, best_value = outcomes[0]
+    assert best_value == pytest.approx(best_after_roll(after, table, 0, 0), abs=1e-9)
+    assert best_value == max(value for _, value in outcomes)
+    replay = after.clone()
+    for die, group in best_moves:
+        replay.apply_action(place_action(die, group))
+    assert table.value(position(replay)) == pytest.approx(best_value, abs=1e-9)
+
+
+def test_hard_plays_the_table_when_it_has_one(colour_case, monkeypatch):
+    state, table = colour_case
+    monkeypatch.setattr(TT, "_loaded", table)
+    after = state.clone()
+    roll(after, P5="chance", P6="light-blue", H="house")
+    hard = make_player("hard")
+    moves = []
+    while True:
+        action = hard(after)
+        if not _is_place(action):
+            break
+        moves.append(action)
+        after.apply_action(action)
+    expected = table.best_placement(position(state_after_roll(state)))
+    assert moves == [place_action(d, g) for d, g in expected]
+    pos = position(after)
+    assert (action == ROLL) == (table.roll_value(pos) > pos.turn_score() + 1e-6)
+    assert action in (ROLL, END_TURN)
+    hint = odds.hint(pos)
+    assert hint["roll_kind"] == "best"
+    assert hint["roll_value"] == pytest.approx(table.roll_value(pos))
+
+
+def state_after_roll(state: MonopolyDiceState) -> MonopolyDiceState:
+    after = state.clone()
+    roll(after, P5="chance", P6="light-blue", H="house")
+    return after
+
+
+def test_without_a_table_hard_and_the_hint_look_one_roll_ahead(monkeypatch):
+    monkeypatch.setattr(TT, "_loaded", None)
+    monkeypatch.setattr(TT, "_preparer", TT._NO_PREPARER)
+    pos = position(plain_turn())
+    hint = odds.hint(pos)
+    assert hint["roll_kind"] == "once"
+    assert hint["roll_value"] == pytest.approx(odds.roll_once_value(pos))
+
+
+def test_a_saved_table_loads_and_a_damaged_one_is_refused(plain_case, tmp_path):
+    _, table = plain_case
+    arrays = {
+        "plain_keys": table.keys[0],
+        "plain_roll": table.rolls[0],
+        "colour_keys": table.keys[1],
+        "colour_roll": table.rolls[1],
+    }
+    path = tmp_path / "table.npz"
+    TT.save_arrays(arrays, path)
+    loaded = TT.load_table(path)
+    assert loaded is not None
+    pos = position(plain_turn())
+    assert loaded.roll_value(pos) == pytest.approx(table.roll_value(pos), rel=1e-6)  # float32 on disk
+    path.write_bytes(path.read_bytes()[:200])
+    assert TT.load_table(path) is None
+    assert TT.load_table(tmp_path / "missing.npz") is None
+
+
+def test_the_table_file_name_follows_the_dice(monkeypatch):
+    before = TT.fingerprint()
+    changed = list(R.PROPERTY_DICE)
+    changed[0], changed[6] = changed[6], changed[0]
+    monkeypatch.setattr(R, "PROPERTY_DICE", tuple(changed))
+    assert TT.fingerprint() != before
+
+
+def test_kinds_and_bank_states():
+    kinds = S.kinds_of()
+    assert [kind.dice for kind in kinds] == [(0, 1, 2, 3), (4, 5), (6,)]
+    assert [len(kind.symbols) for kind in kinds] == [6, 6, 6]
+    matrix, money = S.bank_matrix(True)
+    assert matrix.shape == (S.S_COLOUR, S.S_COLOUR)
+    # rows sum to the chance of not going to jail on the throw (Get Out of Jail Free rescues)
+    start = S.substate((0, 0), 0, (0, 0))
+    assert matrix[start].sum() == pytest.approx(1 - (1 / 3) ** 3 * 5 / 6)
+    assert money[S.substate((1, 1), 3, (4, 1))] == 3 * 200 + 4 * 1_000 + 5_000
+    plain, _ = S.bank_matrix(False)
+    assert np.allclose(
+        plain.sum(axis=1)[: S.NJ],
+        [1 - (1 / 3) ** 3, 1 - (1 / 3) ** 2, 1 - 1 / 3, 1 - (1 / 3) ** 2, 1 - 1 / 3],
+    )
