@@ -164,13 +164,24 @@ def test_decision_times_are_measured(sub_game_table):
     assert times["count"] == 20 and 0 < times["median_ms"] <= times["p90_ms"]
 
 
-def test_solve_command_reports_the_table(sub_game_table, capsys):
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    """A table cache of this test's own, empty. The suite's shared cache (tests/conftest.py) may
+    already hold the full Classic table, saved by whichever earlier test of the run built it."""
+    cache = tmp_path / "table-cache"
+    monkeypatch.setenv("TVGAMES_CACHE", str(cache))
+    assert not table_path(CLASSIC).exists()
+    return cache
+
+
+def test_solve_command_reports_the_table(sub_game_table, empty_cache, capsys):
     from app.cli import main
 
     assert main(["solve", "yahtzee", "--mode", "classic", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["expected_score"] == pytest.approx(sub_game_table["classic"].values[0])
     assert result["table"] == "cache" and result["table_bytes"] > 8 * 2**20
+    assert result["table_path"] == str(empty_cache / table_path(CLASSIC).name)  # not the shared cache
     saved = load_table(CLASSIC, table_path(CLASSIC))
     assert saved is None  # a sub-game table is not a plausible full table, so it is refused
 
