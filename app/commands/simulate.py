@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import sys
 
 FAMILIES = {"yahtzee": "engines.yahtzee.simulate", "monopoly-dice": "engines.monopoly_dice.simulate"}
 
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
         k: v for k, v in vars(args).items() if k not in {"func", "command", "game", "json", "data_dir"}
     }
     options["players"] = [p.strip() for p in args.players.split(",") if p.strip()]
+    options["log"] = lambda line: print(line, file=sys.stderr, flush=True)  # a table build's progress
     if args.games < 1:
         raise UserError("--games must be at least 1")
     try:

@@ -1,7 +1,8 @@
-"""`tvgames solve yahtzee`: build (or load) the optimal player's table and report on it.
+"""`tvgames solve yahtzee|monopoly-dice`: build (or load) the optimal player's table and report on it.
 
-Prints the expected score of a fresh card under optimal play, how long the table took to build or
-load, the process's peak memory, the table's size on disk and the median time of one decision.
+Prints the expected score of a fresh card (Yahtzee) or of a whole turn (Monopoly Dice) under
+optimal play, how long the table took to build or load, the process's peak memory, the table's
+size on disk and the median time of one decision.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import time
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="build or load an optimal player's table and print its numbers")
-    p.add_argument("game", choices=["yahtzee"])
+    p.add_argument("game", choices=["yahtzee", "monopoly-dice"])
     p.add_argument("--mode", default="classic", choices=["classic", "dice-party"])
     p.add_argument("--joker", default=None, choices=["forced", "free", "none"], help="Joker convention")
     p.add_argument("--rebuild", action="store_true", help="build even if a cached table exists")
@@ -34,6 +35,8 @@ def _progress_bar(fraction: float, started: float, width: int = 30) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "monopoly-dice":
+        return run_monopoly_dice(args)
     import resource
 
     from app.cli import UserError
@@ -92,5 +95,82 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"median decision: {result['decision_ms_median']:.3f} ms "
         f"({result['decision_cpu_ms_median']:.3f} ms CPU) over {times['count']} positions"
+    )
+    return 0
+
+
+def run_monopoly_dice(args: argparse.Namespace) -> int:
+    import resource
+    import statistics
+
+    import numpy as np
+
+    from engines.core import sample_chance
+    from engines.monopoly_dice import MonopolyDiceGame, turn_table
+    from engines.monopoly_dice.odds import Position
+
+    path = turn_table.table_path()
+    started, cpu_started = time.perf_counter(), time.process_time()
+    table = None if args.rebuild else turn_table.load_table()
+    source = "cache"
+    if table is None:
+        source = "built"
+
+        def log(line: str) -> None:
+            print(line, file=sys.stderr, flush=True)
+
+        table = turn_table.build_table(log=log)
+    seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
+    # decisions: placements and roll/stop at positions of real turns
+    rng = np.random.default_rng(0)
+    times = []
+    for _ in range(40):
+        state = MonopolyDiceGame(1, target=25_000).new_initial_state()
+        state.apply_action(0)  # ROLL
+        while state.turns[0] == 0:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            pos = Position.from_observation(state.to_dict(0))
+            t0 = time.perf_counter()
+            moves = table.best_placement(pos)
+            for die, group in moves:
+                pos = pos.place(die, group)
+            roll = table.should_roll(pos)
+            times.append(time.perf_counter() - t0)
+            from engines.monopoly_dice import END_TURN, ROLL, place_action
+
+            for die, group in moves:
+                state.apply_action(place_action(die, group))
+            state.apply_action(ROLL if roll else END_TURN)
+    result = {
+        "game": "monopoly-dice",
+        "expected_turn_score": round(table.start_value(), 6),
+        "table": source,
+        "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu_seconds, 3),
+        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "table_path": str(path),
+        "table_bytes": path.stat().st_size if path.exists() else None,
+        "boards": int(len(table.keys[0]) + len(table.keys[1])),
+        "decision_ms_median": round(1000 * statistics.median(times), 4),
+        "decision_ms_max": round(1000 * max(times), 4),
+        "decisions_timed": len(times),
+    }
+    if args.json:
+        print(json.dumps(result, indent=2, sort_keys=True))
+        return 0
+    what = "built in" if source == "built" else "loaded from the cache in"
+    size = f"{result['table_bytes'] / 2**20:.1f} MiB" if result["table_bytes"] else "not saved"
+    print(f"monopoly dice: expected turn score under optimal play ${result['expected_turn_score']:,.2f}")
+    print(
+        f"table ({result['boards']:,} boards) {what} {seconds:.2f} s ({cpu_seconds:.2f} s CPU); "
+        f"peak memory {result['peak_memory_mb']:.0f} MB"
+    )
+    print(f"table on disk: {size} ({path})")
+    print(
+        f"decision (placement + roll/stop): median {result['decision_ms_median']:.3f} ms, "
+        f"max {result['decision_ms_max']:.3f} ms over {len(times)} positions"
     )
     return 0

@@ -4,7 +4,9 @@
 statistics (the same for the same seed, except the ``timing`` key). Seats rotate from game to game
 so that nobody keeps the first-player advantage. ``report`` adds, per player, how its turns ended:
 stops by policemen on the board and by turn score (in $500 buckets), jail by number of rolls, and
-rolls per turn, each as ``[value, count]`` pairs in numeric order.
+rolls per turn, each as ``[value, count]`` pairs in numeric order. ``hard_policy`` says how
+``hard`` played: "exact" (the solved turn, built first if this box has none) or "one-step" (where
+builds are switched off and no table is cached).
 
 >>> result = run({"players": ["hard", "police2"], "games": 2, "seed": 1})
 >>> sorted(result["players"][0])
@@ -13,6 +15,7 @@ rolls per turn, each as ``[value, count]`` pairs in numeric order.
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from typing import Any
@@ -21,6 +24,7 @@ import numpy as np
 
 from engines.core import CHANCE, sample_chance
 from engines.monopoly_dice import rules as R
+from engines.monopoly_dice import turn_table
 from engines.monopoly_dice.ai import PLAYERS, make_player
 from engines.monopoly_dice.game import END_TURN, MonopolyDiceGame
 
@@ -42,6 +46,13 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"--target must be one of {', '.join(map(str, R.TARGETS))}")
     if games < 1:
         raise ValueError("--games must be at least 1")
+
+    hard_policy = None
+    if any(name in ("hard", "hard-ev") for name in names):
+        # the exact turn: loaded, or built now (minutes, once); never built where builds are off
+        build = not os.environ.get(turn_table.NO_BUILDS_ENV)
+        table = turn_table.get_table(build=build, log=options.get("log"))
+        hard_policy = "exact" if table is not None else "one-step"
 
     n = len(names)
     wins = [0] * n
@@ -92,6 +103,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         "seed": seed,
         "target": target,
         "mean_game_turns": game_turns / games,
+        "hard_policy": hard_policy,
         "players": [
             {
                 "name": name,
@@ -133,6 +145,8 @@ def format_text(result: dict[str, Any]) -> str:
         )
     timing = result["timing"]
     lines.append(f"{timing['games_per_second']:.1f} games/s ({timing['seconds']:.1f} s)")
+    if result.get("hard_policy"):
+        lines.append(f"hard played the {result['hard_policy']} turn policy")
     for rep in result.get("report", []):
         lines.append("")
         lines.append(f"{rep['name']}: how its turns ended")

@@ -508,58 +508,63 @@ def _policy_iteration(
     """Solve ``V = max(stop, M (E_rows max(V, after)))`` for every pair at once.
 
     ``empty[p, b]`` is the chance that a throw leaves pair ``p`` nothing to place; row ``i`` is a
-    throw of pair ``row_pair[i]`` with chance ``prob[i]`` whose best placement is worth ``after[rows[i]]``
-    (per bank state); placing nothing keeps the pair. ``matrix`` moves the bank states for one throw
-    (jail outcomes left out: they score nothing). Policy iteration: the policy is where to throw and,
-    after each throw, whether to place; GO never falls, so each evaluation is one small linear
-    system per GO count per pair, solved from the cap down.
+    throw of pair ``row_pair[i]`` with chance ``prob[i]`` whose best placement is worth
+    ``after[rows[i]]`` (per bank state); placing nothing keeps the pair. ``matrix`` moves the bank
+    states for one throw (jail outcomes left out: they score nothing).
+
+    GO never falls, so the bank states are solved one GO count at a time from the cap down, each
+    by policy iteration (the policy: where to throw and, after each throw, whether to place) with
+    the higher GO counts already exact; each evaluation is one small linear system per pair.
     """
     npairs, width = stop.shape
     go_of = (np.arange(width) // NJ) % NGO
-    blocks = []
-    for go in range(GO_CAP, -1, -1):
-        block = np.flatnonzero(go_of == go)
-        higher = np.setdiff1d(np.flatnonzero(matrix[block].any(axis=0)), block)
-        blocks.append((block, higher, matrix[np.ix_(block, block)], matrix[np.ix_(block, higher)]))
+    values = stop.copy()
+    a_all = np.zeros((npairs, width))
+    b_all = empty.copy()
 
-    def stay_parts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        a = np.zeros((npairs, width))
-        b = empty.copy()
+    def stay_parts(block: np.ndarray, current: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """E over the throws of ``after`` where it beats ``current`` (a) and the chance it does not (b)."""
+        a = np.zeros((npairs, len(block)))
+        b = empty[:, block].copy()
         for lo in range(0, len(prob), 100_000):
             part = slice(lo, lo + 100_000)
             pairs = row_pair[part]
-            after_part = after[rows[part]].astype(np.float64)
-            stay = after_part <= values[pairs]
+            after_part = after[np.ix_(rows[part], block)].astype(np.float64)
+            stay = after_part <= current[pairs]
             p = prob[part, None]
             _segment_add(b, pairs, p * stay)
             _segment_add(a, pairs, np.where(stay, 0.0, p * after_part))
         return a, b
 
-    values = stop.copy()
-    for _ in range(200):
-        a, b = stay_parts(values)
-        roll_value = (a + b * values) @ matrix.T
-        roll = (roll_value > stop + 1e-9).astype(np.float64)
-        new = values.copy()
-        for block, higher, t_bb, t_bh in blocks:
-            const = a[:, block] @ t_bb.T
-            if len(higher):
-                const += (a[:, higher] + b[:, higher] * new[:, higher]) @ t_bh.T
-            rb = roll[:, block]
-            new[:, block] = stop[:, block]
-            active = np.flatnonzero(rb.any(axis=1))  # pairs that throw somewhere in this block
-            if not len(active):
-                continue
-            rb = rb[active]
-            system = np.multiply(t_bb[None], b[active][:, None, block])
-            system *= -rb[:, :, None]
-            system.reshape(len(active), -1)[:, :: len(block) + 1] += 1.0
-            rhs = rb * const[active] + (1 - rb) * stop[np.ix_(active, block)]
-            new[np.ix_(active, block)] = np.linalg.solve(system, rhs[..., None])[..., 0]
-        change = float(np.abs(new - values).max())
-        values = new
-        if change < 1e-9:
-            a, b = stay_parts(values)
-            roll_value = (a + b * values) @ matrix.T
-            return np.maximum(stop, roll_value), roll_value
-    raise RuntimeError("policy iteration did not settle")
+    for go in range(GO_CAP, -1, -1):
+        block = np.flatnonzero(go_of == go)
+        higher = np.setdiff1d(np.flatnonzero(matrix[block].any(axis=0)), block)
+        t_bb = matrix[np.ix_(block, block)]
+        known = np.zeros((npairs, len(block)))
+        if len(higher):
+            t_bh = matrix[np.ix_(block, higher)]
+            known = (a_all[:, higher] + b_all[:, higher] * values[:, higher]) @ t_bh.T
+        stop_b = stop[:, block]
+        current = stop_b.copy()
+        for _ in range(100):
+            a, b = stay_parts(block, current)
+            roll = ((a + b * current) @ t_bb.T + known > stop_b + 1e-9).astype(np.float64)
+            new = stop_b.copy()
+            active = np.flatnonzero(roll.any(axis=1))  # pairs that throw somewhere at this GO count
+            if len(active):
+                rb = roll[active]
+                system = np.multiply(t_bb[None], b[active][:, None, :])
+                system *= -rb[:, :, None]
+                system.reshape(len(active), -1)[:, :: len(block) + 1] += 1.0
+                rhs = rb * (a[active] @ t_bb.T + known[active]) + (1 - rb) * stop_b[active]
+                new[active] = np.linalg.solve(system, rhs[..., None])[..., 0]
+            change = float(np.abs(new - current).max())
+            current = new
+            if change < 1e-9:
+                break
+        else:
+            raise RuntimeError("policy iteration did not settle")
+        values[:, block] = current
+        a_all[:, block], b_all[:, block] = stay_parts(block, current)
+    roll_value = (a_all + b_all * values) @ matrix.T
+    return np.maximum(stop, roll_value), roll_value
