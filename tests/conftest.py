@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-# One cache (the optimal Yahtzee tables) per test process, shared by its tests.
-os.environ.setdefault("TVGAMES_CACHE", tempfile.mkdtemp(prefix="tvgames-cache-"))
+# One cache (the optimal Yahtzee tables) per test run, shared by its tests and its xdist workers
+# (they inherit the variable); the process that made it removes it at exit.
+if "TVGAMES_CACHE" not in os.environ:
+    os.environ["TVGAMES_CACHE"] = tempfile.mkdtemp(prefix="tvgames-cache-")
+    atexit.register(shutil.rmtree, os.environ["TVGAMES_CACHE"], ignore_errors=True)
 # The solved Monopoly Dice turn takes minutes to build: tests never start that in the background.
 os.environ.setdefault("TVGAMES_NO_BACKGROUND_BUILDS", "1")
 

@@ -135,6 +135,7 @@ class ComputerPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = np.random.default_rng(seed)
         self._key: tuple | None = None
+        self._expected: tuple | None = None
         self._plan: list[tuple[int, int]] = []
 
     def __call__(self, state: State) -> int:
@@ -145,14 +146,19 @@ class ComputerPlayer:
             return ROLL
         key = (me, obs["turns"][me], obs["rolls"])
         pos = Position.from_observation(obs)
-        if key != self._key:
+        here = (pos.placed, pos.showing)
+        # A new roll, or a position the plan did not lead to (a fresh game handed to the same
+        # player, or a human's move in between): plan again.
+        if key != self._key or here != self._expected:
             self._key = key
             self._plan = list(self.plan(pos, obs))
         while self._plan:
             d, g = self._plan.pop(0)
             action = place_action(d, g)
             if action in legal:
+                self._expected = (pos.place(d, g).placed, pos.showing)
                 return action
+        self._expected = here
         return ROLL if self.wants_roll(pos, obs) else END_TURN
 
     def plan(self, pos: Position, obs: dict[str, Any]) -> Placement:

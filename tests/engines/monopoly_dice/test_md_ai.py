@@ -126,3 +126,25 @@ def test_simulate_is_reproducible_and_reports():
 def test_simulate_refuses_bad_options(options, message):
     with pytest.raises(ValueError, match=message):
         run({"games": 1, **options})
+
+
+def test_a_player_handed_fresh_games_plans_every_turn():
+    """The same player object handed a fresh game (as the bench does) plans its first roll again,
+    even when the last game's turn ended in jail right after a decision at the same roll count."""
+    from engines.monopoly_dice.ai import make_player
+    from engines.monopoly_dice.game import _is_place
+    from tests.engines.monopoly_dice.helpers import new_state, roll
+
+    player = make_player("medium", 0)
+    first = new_state(1)
+    roll(first, P1="brown", P7="brown", P2="light-blue", P3="pink", P4="orange", P5="light-blue", P6="pink")
+    action = player(first)
+    while _is_place(action):
+        first.apply_action(action)
+        action = player(first)
+    assert action == ROLL  # $1,200 is below medium's stop
+    roll(first, J1="policeman", J2="policeman", J3="policeman", H="house")
+    assert first.busts[0] == 1
+    second = new_state(1)
+    roll(second, P1="red", P2="red")
+    assert _is_place(player(second))
