@@ -23,6 +23,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def _table_facts(source: str, seconds: float, cpu_seconds: float, path) -> dict:
+    """What every solve reports about its table: built or cached, time, memory, file."""
+    import resource
+
+    return {
+        "table": source,
+        "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu_seconds, 3),
+        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "table_path": str(path),
+        "table_bytes": path.stat().st_size if path.exists() else None,
+    }
+
+
 def _progress_bar(fraction: float, started: float, width: int = 30) -> None:
     filled = int(round(fraction * width))
     elapsed = time.perf_counter() - started
@@ -37,7 +51,6 @@ def _progress_bar(fraction: float, started: float, width: int = 30) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.game == "monopoly-dice":
         return run_monopoly_dice(args)
-    import resource
 
     from app.cli import UserError
     from engines.yahtzee.ai import decision_times
@@ -73,12 +86,7 @@ def run(args: argparse.Namespace) -> int:
         "mode": rules.mode,
         "joker": rules.joker,
         "expected_score": round(float(solver.values[state_index(0, 0, 0)]), 6),
-        "table": source,
-        "seconds": round(seconds, 3),
-        "cpu_seconds": round(cpu_seconds, 3),
-        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "table_path": str(path),
-        "table_bytes": path.stat().st_size if path.exists() else None,
+        **_table_facts(source, seconds, cpu_seconds, path),
         "decision_ms_median": round(float(times["median_ms"]), 4),
         "decision_cpu_ms_median": round(float(times["cpu_median_ms"]), 4),
         "decisions_timed": times["count"],
@@ -100,13 +108,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_monopoly_dice(args: argparse.Namespace) -> int:
-    import resource
     import statistics
 
     import numpy as np
 
     from engines.core import sample_chance
-    from engines.monopoly_dice import MonopolyDiceGame, turn_table
+    from engines.monopoly_dice import END_TURN, ROLL, MonopolyDiceGame, place_action, turn_table
     from engines.monopoly_dice.odds import Position
 
     path = turn_table.table_path()
@@ -139,20 +146,13 @@ def run_monopoly_dice(args: argparse.Namespace) -> int:
                 pos = pos.place(die, group)
             roll = table.should_roll(pos)
             times.append(time.perf_counter() - t0)
-            from engines.monopoly_dice import END_TURN, ROLL, place_action
-
             for die, group in moves:
                 state.apply_action(place_action(die, group))
             state.apply_action(ROLL if roll else END_TURN)
     result = {
         "game": "monopoly-dice",
         "expected_turn_score": round(table.start_value(), 6),
-        "table": source,
-        "seconds": round(seconds, 3),
-        "cpu_seconds": round(cpu_seconds, 3),
-        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
-        "table_path": str(path),
-        "table_bytes": path.stat().st_size if path.exists() else None,
+        **_table_facts(source, seconds, cpu_seconds, path),
         "boards": int(len(table.keys[0]) + len(table.keys[1])),
         "decision_ms_median": round(1000 * statistics.median(times), 4),
         "decision_ms_max": round(1000 * max(times), 4),
