@@ -890,7 +890,9 @@ class BoardScreen(DiceGameScreen):
             return ""
         name = player_names(self.players)[view["player"]]
         if self.computer_turn:
-            return t("mdice.status.thinking", name=name) + "   " + t("mdice.status.skip")
+            prep = _table_preparation()  # a hard computer looks ahead one roll until it is built
+            after = t("mdice.status.skip") if prep is None else t("mdice.status.preparing", percent=prep)
+            return t("mdice.status.thinking", name=name) + "   " + after
         if self.choosing is not None:
             return t("mdice.status.chance")
         if view["rolls"] == 0:
@@ -1152,3 +1154,13 @@ def compute_layout(app, players: int) -> dict[str, Any]:
         "player_rows": player_rows,
         "small": small,
     }
+
+
+def _table_preparation() -> int | None:
+    """Percent done of the solved Monopoly Dice turn's background build, or None if none is running."""
+    from engines.monopoly_dice import turn_table
+
+    prep = turn_table.preparer()
+    if prep is None or prep.ready or prep.error:
+        return None
+    return round(100 * prep.progress)

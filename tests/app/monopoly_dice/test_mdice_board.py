@@ -304,3 +304,20 @@ def test_computer_decides_in_a_worker_thread(headless):
         results.append(screen.state.to_dict())
         h.app.pop()
     assert results[0] == results[1]
+
+
+def test_a_computer_turn_says_while_the_solved_turn_is_being_built(headless, monkeypatch):
+    from types import SimpleNamespace
+
+    from engines.monopoly_dice import turn_table
+
+    building = SimpleNamespace(ready=False, error=None, progress=0.42)
+    monkeypatch.setattr(turn_table, "preparer", lambda: building)
+    h = headless
+    screen = _board(h, (PlayerSpec(True, "hard"), HUMAN), seed=4)
+    h.advance(300)
+    view = screen.state.to_dict(0)
+    assert screen.computer_turn
+    assert "studying the game 42%" in screen._status_line(view)
+    building.ready = True  # built: the usual line, SELECT to skip
+    assert "SELECT" in screen._status_line(view) and "studying" not in screen._status_line(view)
