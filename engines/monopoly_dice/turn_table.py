@@ -236,11 +236,11 @@ def loaded_table() -> TurnTable | None:
         return _loaded
 
 
-def _build_in_child(progress: mp.sharedctypes.Synchronized) -> None:
+def _build_in_child(progress: mp.sharedctypes.Synchronized, start: S.Pair | None = None) -> None:
     def report(fraction: float) -> None:
         progress.value = fraction
 
-    arrays = S.TurnSolver().solve(progress=report)
+    arrays = S.TurnSolver(start=start).solve(progress=report)
     save_arrays(arrays, table_path())
 
 
@@ -251,7 +251,9 @@ class TablePreparer:
     keeps playing).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, start: S.Pair | None = None) -> None:
+        """``start``: solve only the rest of a turn from there (tests; the app solves whole turns)."""
+        self.start = start
         self.error: str | None = None
         self._progress = 0.0
         self._started = time.monotonic()
@@ -277,14 +279,17 @@ class TablePreparer:
             if table is None:
                 ctx = mp.get_context("spawn")
                 shared = ctx.Value("d", 0.0)
-                child = ctx.Process(target=_build_in_child, args=(shared,), daemon=True)
+                child = ctx.Process(target=_build_in_child, args=(shared, self.start), daemon=True)
                 child.start()
                 while child.is_alive():
                     child.join(0.5)
                     self._progress = shared.value
+                if child.exitcode:
+                    self.error = f"the Monopoly Dice table build stopped (exit code {child.exitcode})"
+                    return
                 table = load_table()
             if table is None:
-                self.error = "the Monopoly Dice table could not be built or saved"
+                self.error = f"the Monopoly Dice table was built but could not be read from {table_path()}"
                 return
             with _lock:
                 _loaded = _loaded or table

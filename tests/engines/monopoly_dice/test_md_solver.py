@@ -235,3 +235,17 @@ def test_kinds_and_bank_states():
         plain.sum(axis=1)[: S.NJ],
         [1 - (1 / 3) ** 3, 1 - (1 / 3) ** 2, 1 - 1 / 3, 1 - (1 / 3) ** 2, 1 - 1 / 3],
     )
+
+
+def test_the_background_build_runs_in_another_process_and_saves_the_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("TVGAMES_CACHE", str(tmp_path))
+    monkeypatch.setattr(TT, "_loaded", None)
+    state = plain_turn()
+    start = TT.position_pair(position(state))
+    prep = TT.TablePreparer(start=start)  # the rest of a turn: seconds, not minutes
+    assert prep.wait(120) and prep.error is None
+    assert prep.progress == 1.0 and TT.table_path().exists()
+    table = TT.loaded_table()
+    assert table.roll_value(position(state)) == pytest.approx(
+        solve_from(state).roll_value(position(state)), rel=1e-6
+    )
