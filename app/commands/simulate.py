@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="random",
         help=(
             "comma-separated; yahtzee: random, greedy, easy, medium, hard; "
-            "monopoly-dice: random, easy, medium, hard, hard-ev, police2"
+            "monopoly-dice: random, easy, medium, hard, hard-ev, hard-threat, police2"
         ),
     )
     p.add_argument("--games", type=int, default=1000)

@@ -11,11 +11,13 @@ plan is made once per roll), then rolls again or ends the turn.
   valuing a position at ``max(stop now, exact expected score of one more roll then stop)``
   (:func:`engines.monopoly_dice.odds.roll_once_value`), and rolls on while one more roll is worth
   more on average than stopping. Near the target it plays to win: it stops as soon as the turn
-  reaches the target, and when an opponent is within ``THREAT`` of the target it keeps rolling
-  until it wins or goes to jail.
+  reaches the target, and the Pig-style end game (:mod:`engines.monopoly_dice.endgame`) decides
+  from both totals whether this turn is played for points or all-in (roll until the target or
+  jail); without that end game's measurements, all-in when an opponent is within ``THREAT``.
 - **medium** - places every die it can; stops with a score once it has $2,000 or two policemen.
 - **easy** - places every die it can; stops with a score at $1,000 or at the first policeman.
-- **hard-ev** - hard without the end-game rule (always maximises the expected turn score).
+- **hard-ev** - hard without the end game (always maximises the expected turn score).
+- **hard-threat** - hard with the simple rule instead of the solved end game (for comparisons).
 - **police2** - places every die it can; stops as soon as the second policeman is on the board.
 - **random** - any legal action (seeded).
 
@@ -38,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from engines.core import State
-from engines.monopoly_dice import odds, turn_table
+from engines.monopoly_dice import endgame, odds, turn_table
 from engines.monopoly_dice import rules as R
 from engines.monopoly_dice.game import END_TURN, ROLL, place_action
 from engines.monopoly_dice.odds import Position
@@ -187,13 +189,36 @@ class HardPlayer(ComputerPlayer):
         stop = pos.turn_score()
         if stop >= need:
             return False
-        others = [s for p, s in enumerate(obs["scores"]) if p != me]
-        if self.play_to_win and others and obs["target"] - max(others) <= THREAT:
+        if self.play_to_win and self.way(obs) == "all-in":
             return True
         table = turn_table.available_table()
         if table is not None:
             return table.should_roll(pos)
         return odds.roll_once_value(pos) > stop
+
+    def way(self, obs: dict[str, Any]) -> str:
+        """How to play this turn: ``"all-in"`` (roll until the target or jail) or ``"ev"``.
+
+        The Pig-style end game (:mod:`engines.monopoly_dice.endgame`) decides from both totals; the
+        opponent is the one closest to the target. Without its measured turns, the rule: all-in
+        when an opponent needs at most ``THREAT``."""
+        me = obs["current_player"]
+        others = [s for p, s in enumerate(obs["scores"]) if p != me]
+        if not others:
+            return "ev"
+        solved = None if self.threat_rule else endgame.endgame(obs["target"])
+        if solved is None:
+            return "all-in" if obs["target"] - max(others) <= THREAT else "ev"
+        return solved.way(obs["scores"][me], max(others))
+
+    threat_rule = False
+
+
+class HardThreatPlayer(HardPlayer):
+    """Hard with the simple end-game rule instead of the solved end game (for comparisons)."""
+
+    name = "hard-threat"
+    threat_rule = True
 
 
 class HardEVPlayer(HardPlayer):
@@ -253,13 +278,14 @@ PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "medium": _medium,
     "hard": HardPlayer,
     "hard-ev": HardEVPlayer,
+    "hard-threat": HardThreatPlayer,
     "police2": Police2Player,
     "random": RandomPlayer,
 }
 
 
 def make_player(name: str, seed: int = 0) -> ComputerPlayer:
-    """A computer player by name (``easy``, ``medium``, ``hard``, ``hard-ev``, ``police2``, ``random``)."""
+    """A computer player by name: one of :data:`PLAYERS` (easy, medium, hard and the baselines)."""
     try:
         return PLAYERS[name](seed)
     except KeyError:

@@ -48,7 +48,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("--games must be at least 1")
 
     hard_policy = None
-    if any(name in ("hard", "hard-ev") for name in names):
+    if any(name in ("hard", "hard-ev", "hard-threat") for name in names):
         # the exact turn: loaded, or built now (minutes, once); never built where builds are off
         build = not os.environ.get(turn_table.NO_BUILDS_ENV)
         table = turn_table.get_table(build=build, log=options.get("log"))
