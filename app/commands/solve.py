@@ -37,6 +37,13 @@ def _table_facts(source: str, seconds: float, cpu_seconds: float, path) -> dict:
     }
 
 
+def _how_and_size(result: dict) -> tuple[str, str]:
+    """("built in" or "loaded from the cache in", the table's size on disk) for the text report."""
+    what = "built in" if result["table"] == "built" else "loaded from the cache in"
+    size = f"{result['table_bytes'] / 2**20:.1f} MiB" if result["table_bytes"] else "not saved"
+    return what, size
+
+
 def _progress_bar(fraction: float, started: float, width: int = 30) -> None:
     filled = int(round(fraction * width))
     elapsed = time.perf_counter() - started
@@ -94,8 +101,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, indent=2, sort_keys=True))
         return 0
-    what = "built in" if source == "built" else "loaded from the cache in"
-    size = f"{result['table_bytes'] / 2**20:.1f} MiB" if result["table_bytes"] else "not saved"
+    what, size = _how_and_size(result)
     print(f"{rules.mode} yahtzee, joker {rules.joker}: expected score {result['expected_score']:.4f}")
     memory = result["peak_memory_mb"]
     print(f"table {what} {seconds:.2f} s ({cpu_seconds:.2f} s CPU); peak memory {memory:.0f} MB")
@@ -161,8 +167,7 @@ def run_monopoly_dice(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, indent=2, sort_keys=True))
         return 0
-    what = "built in" if source == "built" else "loaded from the cache in"
-    size = f"{result['table_bytes'] / 2**20:.1f} MiB" if result["table_bytes"] else "not saved"
+    what, size = _how_and_size(result)
     print(f"monopoly dice: expected turn score under optimal play ${result['expected_turn_score']:,.2f}")
     print(
         f"table ({result['boards']:,} boards) {what} {seconds:.2f} s ({cpu_seconds:.2f} s CPU); "
