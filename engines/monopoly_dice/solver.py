@@ -28,6 +28,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -242,8 +243,8 @@ class _Space:
         self.pairs: list[Pair] = []
         self.local: dict[Pair, int] = {}
         self.pending: list[tuple[int, ...]] = []  # per row; dropped once the level is placed
-        self.row_pair: list[int] = []  # per row: local pair index
-        self.prob: list[float] = []  # per row: chance that a throw leaves exactly this to place
+        self.row_pair = array("l")  # per row: local pair index
+        self.prob = array("d")  # per row: chance that a throw leaves exactly this to place
         self.start: list[int] = []  # per pair: its first row (nothing pending)
         self.index: dict[int, int] = {}  # _row_key(local pair, pending) -> row
 
@@ -319,6 +320,7 @@ class TurnSolver:
 
     def _build_level(self, pairs: list[Pair]) -> tuple[_Space, _Space]:
         spaces = (_Space(S_PLAIN), _Space(S_COLOUR))
+        shared: dict[tuple[int, ...], tuple[int, ...]] = {}  # one tuple per distinct pending
         for pair in pairs:
             space = spaces[colour_complete(pair[1])]
             local = len(space.pairs)
@@ -328,7 +330,7 @@ class TurnSolver:
             rows = sorted(self._pending_rows(pair), key=lambda item: sum(item[0]))
             for pending, p in rows:
                 space.index[_row_key(local, pending)] = len(space.pending)
-                space.pending.append(pending)
+                space.pending.append(shared.setdefault(pending, pending))
                 space.row_pair.append(local)
                 space.prob.append(p)
         return spaces
@@ -376,7 +378,7 @@ class TurnSolver:
             prev, prev_w = spaces, (wplus[0], wplus[1])
             for space in prev:
                 space.pending = []
-                space.prob = []
+                space.prob = array("d")
             self.log(
                 f"level {level}: {len(levels[level]):,} pairs, {rows:,} rows; "
                 f"index {t1 - t0:.1f} s, placements {t2 - t1:.1f} s, fixed point {t3 - t2:.1f} s"
