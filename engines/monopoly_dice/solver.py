@@ -407,13 +407,10 @@ class TurnSolver:
         wplus = np.full((n, width), -np.inf, dtype=np.float32)
         if prev is None or n == 0:
             return wplus
-        # previous level's W as seen from this space (a plain board may complete a colour group)
-        if width == S_PLAIN:
-            ext = np.concatenate([prev_w[0], prev_w[1][:, :S_PLAIN]])
-            offsets = (0, len(prev_w[0]))
-        else:
-            ext = prev_w[1]
-            offsets = (0, 0)
+        # the previous level's W as seen from this space: a plain board may complete a colour group,
+        # whose first S_PLAIN bank states are the plain ones (no house yet); a target on a colour
+        # board is stored as -1 - row
+        sources = (prev_w[0], prev_w[1][:, :width])
         skip = np.full(n, -1, dtype=np.int64)
         size = np.zeros(n, dtype=np.int64)
         targs: list[list[int]] = [[] for _ in range(n)]
@@ -435,7 +432,7 @@ class TurnSolver:
                 qc = colour_complete(q[1])
                 qspace = prev[qc]
                 qrow = qspace.index[_row_key(qspace.local[q], self._filter(rest, q))]
-                targs[row].append(offsets[qc] + qrow)
+                targs[row].append(-1 - qrow if qc else qrow)
         for total in range(1, int(size.max(initial=0)) + 1):
             rows = np.flatnonzero(size == total)
             by_count: dict[int, list[int]] = {}
@@ -446,7 +443,13 @@ class TurnSolver:
                 idx = np.asarray([targs[r] for r in group], dtype=np.int64).reshape(len(group), count)
                 for lo in range(0, len(group_rows), 20_000):
                     part = group_rows[lo : lo + 20_000]
-                    best = ext[idx[lo : lo + 20_000]].max(axis=1)
+                    best = np.full((len(part), width), -np.inf, dtype=np.float32)
+                    for column in idx[lo : lo + 20_000].T:
+                        colour = column < 0
+                        for flag, rows_of in ((False, column), (True, -1 - column)):
+                            pick = np.flatnonzero(colour == flag)
+                            if len(pick):
+                                best[pick] = np.maximum(best[pick], sources[flag][rows_of[pick]])
                     skipped = skip[part]
                     has = skipped >= 0
                     best[has] = np.maximum(best[has], wplus[skipped[has]])
