@@ -211,17 +211,28 @@ def _jailed_tuple(jail: tuple[int, int]) -> tuple[bool, ...]:
     return (bool(go_die), plain >= 1, plain >= 2)
 
 
+def bank_money(house_die: bool) -> np.ndarray:
+    """The GO, house and hotel money of every bank state (what stopping adds to the Basic score)."""
+    houses = HOUSE_STATES if house_die else HOUSE_STATES[:1]
+    money = np.zeros(len(houses) * S_PLAIN)
+    for house in houses:
+        for go in range(NGO):
+            for jail in JAIL_STATES:
+                money[substate(jail, go, house)] = (
+                    R.GO_AMOUNT * go + R.HOUSE_VALUE * house[0] + R.HOTEL_VALUE * house[1]
+                )
+    return money
+
+
 def bank_matrix(house_die: bool) -> tuple[np.ndarray, np.ndarray]:
     """(transition matrix over bank states for one throw, without the jail outcomes; stop money)."""
     houses = HOUSE_STATES if house_die else HOUSE_STATES[:1]
-    size = len(houses) * S_PLAIN
-    matrix = np.zeros((size, size))
-    money = np.zeros(size)
+    money = bank_money(house_die)
+    matrix = np.zeros((len(money), len(money)))
     for house in houses:
         for go in range(NGO):
             for jail in JAIL_STATES:
                 x = substate(jail, go, house)
-                money[x] = R.GO_AMOUNT * go + R.HOUSE_VALUE * house[0] + R.HOTEL_VALUE * house[1]
                 for out in odds.bank_outcomes(_jailed_tuple(jail), go, house[0], house[1], house_die):
                     if out.jail:
                         continue

@@ -55,7 +55,7 @@ class TurnTable:
         self.kind_of = {d: k for k, kind in enumerate(self.kinds) for d in kind.dice}
         self.keys = (np.asarray(arrays["plain_keys"]), np.asarray(arrays["colour_keys"]))
         self.rolls = (np.asarray(arrays["plain_roll"]), np.asarray(arrays["colour_roll"]))
-        self.money = (_money(False), _money(True))
+        self.money = (S.bank_money(False), S.bank_money(True))
 
     def pair_of(self, pos: Position) -> S.Pair:
         return position_pair(pos, self.kinds)
@@ -150,18 +150,6 @@ def position_bank_state(pos: Position, colour: bool) -> int:
     """The solver's bank state index (jail squares, GO, houses and hotel on a colour board)."""
     jail = (int(pos.jailed[0]), int(pos.jailed[1]) + int(pos.jailed[2]))
     return S.substate(jail, pos.go_count, (pos.houses, pos.hotels) if colour else (0, 0))
-
-
-def _money(colour: bool) -> np.ndarray:
-    houses = S.HOUSE_STATES if colour else S.HOUSE_STATES[:1]
-    money = np.zeros(len(houses) * S.S_PLAIN)
-    for house in houses:
-        for go in range(S.NGO):
-            for jail in S.JAIL_STATES:
-                money[S.substate(jail, go, house)] = (
-                    R.GO_AMOUNT * go + R.HOUSE_VALUE * house[0] + R.HOTEL_VALUE * house[1]
-                )
-    return money
 
 
 # -- where the table lives --------------------------------------------------------------------------

@@ -127,10 +127,16 @@ def test_the_optimal_turn_is_worth_at_least_any_simple_rule(plain_case, colour_c
         assert exact > odds.roll_once_value(pos) + 1.0  # and here looking further pays
 
 
-def test_placements_cover_every_legal_placement(colour_case):
-    state, table = colour_case
+def state_after_roll(state: MonopolyDiceState) -> MonopolyDiceState:
+    """The colour turn after a throw: P5 shows Chance, P6 Light Blue, the house die a house."""
     after = state.clone()
     roll(after, P5="chance", P6="light-blue", H="house")
+    return after
+
+
+def test_placements_cover_every_legal_placement(colour_case):
+    state, table = colour_case
+    after = state_after_roll(state)
     pos = position(after)
     outcomes = table.placements(pos)
     # the engine's placement sequences reach exactly these distinct boards
@@ -158,8 +164,7 @@ def test_placements_cover_every_legal_placement(colour_case):
 def test_hard_plays_the_table_when_it_has_one(colour_case, monkeypatch):
     state, table = colour_case
     monkeypatch.setattr(TT, "_loaded", table)
-    after = state.clone()
-    roll(after, P5="chance", P6="light-blue", H="house")
+    after = state_after_roll(state)
     hard = make_player("hard")
     moves = []
     while True:
@@ -176,12 +181,6 @@ def test_hard_plays_the_table_when_it_has_one(colour_case, monkeypatch):
     hint = odds.hint(pos)
     assert hint["roll_kind"] == "best"
     assert hint["roll_value"] == pytest.approx(table.roll_value(pos))
-
-
-def state_after_roll(state: MonopolyDiceState) -> MonopolyDiceState:
-    after = state.clone()
-    roll(after, P5="chance", P6="light-blue", H="house")
-    return after
 
 
 def test_without_a_table_hard_and_the_hint_look_one_roll_ahead(monkeypatch):
