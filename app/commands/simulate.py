@@ -44,6 +44,11 @@ def run(args: argparse.Namespace) -> int:
     from app.cli import UserError
 
     module = importlib.import_module(FAMILIES[args.game])
+    if args.game == "monopoly-dice":
+        from engines.monopoly_dice import turn_table
+        from engines.yahtzee.solver_table import cache_dir
+
+        turn_table.configure(cache_dir=cache_dir())  # the solved turn lives beside the Yahtzee tables
     options = {
         k: v for k, v in vars(args).items() if k not in {"func", "command", "game", "json", "data_dir"}
     }

@@ -121,7 +121,9 @@ def run_monopoly_dice(args: argparse.Namespace) -> int:
     from engines.core import sample_chance
     from engines.monopoly_dice import END_TURN, ROLL, MonopolyDiceGame, place_action, turn_table
     from engines.monopoly_dice.odds import Position
+    from engines.yahtzee.solver_table import cache_dir
 
+    turn_table.configure(cache_dir=cache_dir())
     path = turn_table.table_path()
     started, cpu_started = time.perf_counter(), time.process_time()
     table = None if args.rebuild else turn_table.load_table()

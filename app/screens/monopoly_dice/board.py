@@ -578,7 +578,8 @@ class BoardScreen(DiceGameScreen):
     # -- computer turns -----------------------------------------------------------------------------
     def _chooser(self, player: int):
         if self._choosers[player] is None:
-            self._choosers[player] = make_chooser(self.players[player].level, self.ai_seeds[player])
+            levels = [p.level if p.computer else None for p in self.players]  # humans: judged by play
+            self._choosers[player] = make_chooser(self.players[player].level, self.ai_seeds[player], levels)
         return self._choosers[player]
 
     def _computer_step(self, dt: float) -> None:
