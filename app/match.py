@@ -606,6 +606,22 @@ class Match:
         }
 
 
+def from_version_1(payload: Any, rngs: Mapping[str, str], game: Sequence[str]) -> Any:
+    """A save written before the match controller (version 1: the screens' own payloads) in
+    today's form, its generators renamed by ``rngs`` (new name -> old key) and the keys ``game``
+    moved to the game's own data; anything else comes back as it is."""
+    if not isinstance(payload, dict) or payload.get("version") != 1:
+        return payload
+    return {
+        "version": SAVE_VERSION,
+        "engine": payload.get("engine"),
+        "rngs": {new: payload.get(old) for new, old in rngs.items()},
+        "seats": payload.get("players"),
+        "pacing": Pacing.HUMAN.value,
+        "game": {key: payload[key] for key in game if key in payload},
+    }
+
+
 @dataclass(frozen=True)
 class SavedMatch:
     """A save read back by :func:`read_payload`: what a :class:`Match` is made from again."""

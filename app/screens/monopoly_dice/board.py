@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from app.i18n import t
-from app.match import Acting, Jailed, Match, MatchRules, Pace, Placed, read_payload
+from app.match import Acting, Jailed, Match, MatchRules, Pace, Placed, from_version_1, read_payload
 from app.screen import GLOBAL_BINDINGS, Binding, focus_step
 from app.screens.monopoly_dice import look
 from app.screens.monopoly_dice.board_view import BOARD_COLUMNS, BoardView, bust_view, compute_layout
@@ -180,6 +180,7 @@ class BoardScreen(BoardView):
     @classmethod
     def from_payload(cls, payload: Any) -> BoardScreen:
         """Rebuild a saved game; ``ValueError`` if the payload is damaged."""
+        payload = from_version_1(payload, {"chance": "rng"}, ("ai_seeds", "jailed_last"))
         saved = read_payload(payload, MonopolyDiceState)
         try:
             seeds = saved.game["ai_seeds"]

@@ -21,7 +21,19 @@ from typing import Any
 import numpy as np
 
 from app.i18n import t
-from app.match import Acting, Held, Match, MatchRules, Pace, PlayerSpec, Scored, Undone, read_payload
+from app.match import (
+    Acting,
+    Held,
+    Match,
+    MatchRules,
+    Pace,
+    Pacing,
+    PlayerSpec,
+    Scored,
+    Undone,
+    from_version_1,
+    read_payload,
+)
 from app.screen import GLOBAL_BINDINGS, Binding, focus_step
 from app.screens.yahtzee import scorecard
 from app.screens.yahtzee.decisions import Decision, from_json, to_json
@@ -113,13 +125,18 @@ def make_chooser(game: YahtzeeGame, level: str, rng: np.random.Generator):
 
 
 def new_match(
-    state: YahtzeeState, players: Sequence[PlayerSpec], rng: np.random.Generator, ai_rng: np.random.Generator
+    state: YahtzeeState,
+    players: Sequence[PlayerSpec],
+    rng: np.random.Generator,
+    ai_rng: np.random.Generator,
+    pacing: Pacing = Pacing.HUMAN,
 ) -> Match:
     """The match of ``state``: dice from ``rng``, the computers (made now) drawing from ``ai_rng``."""
     game = state.game
     choosers = [make_chooser(game, p.level, ai_rng) if p.computer else None for p in players]
     rngs = {"chance": rng, "computers": ai_rng}
-    return Match(state, players, YahtzeeRules(), rngs, lambda seat: choosers[seat], thread_name="yahtzee-cpu")
+    chooser = choosers.__getitem__
+    return Match(state, players, YahtzeeRules(), rngs, chooser, pacing=pacing, thread_name="yahtzee-cpu")
 
 
 class GameScreen(GameView):
@@ -200,6 +217,9 @@ class GameScreen(GameView):
     @classmethod
     def from_payload(cls, payload: Any) -> GameScreen:
         """Rebuild a saved game; ``ValueError`` if the payload is damaged."""
+        payload = from_version_1(
+            payload, {"chance": "rng", "computers": "ai_rng"}, ("decisions", "lang", "focus")
+        )
         saved = read_payload(payload, YahtzeeState, ("chance", "computers"))
         own = saved.game
         try:
