@@ -253,8 +253,11 @@ class MatchRules:
         return []
 
     def view(self, state: State, player: int) -> Any:
-        """What a computer at ``player`` is given to decide on: its observation. A game without
-        hidden information may hand over a clone of the state instead (see the dice games)."""
+        """What a computer at ``player`` is given to decide on: its observation
+        ``state.to_dict(player)``, or a clone of the state in a game with nothing to hide
+        (``Game.perfect_information``: the engines' players read a state)."""
+        if getattr(state.game, "perfect_information", False):
+            return state.clone()
         return state.to_dict(player)
 
 

@@ -84,10 +84,6 @@ class MonopolyDiceRules(MatchRules):
             return []
         return [Placed(player, *decode_place(action))]
 
-    def view(self, state: State, player: int) -> State:
-        # Nothing is hidden in Monopoly Dice and its players read a state: a clone.
-        return state.clone()
-
 
 class BoardScreen(BoardView):
     """One game of Monopoly Dice, from the first roll to the winner."""

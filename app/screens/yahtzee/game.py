@@ -105,10 +105,6 @@ class YahtzeeRules(MatchRules):
             return [Scored(player, box, state.scores(player)[box])]  # type: ignore[attr-defined]
         return []
 
-    def view(self, state: State, player: int) -> State:
-        # Nothing is hidden in the Yahtzee family and its players read a state: a clone.
-        return state.clone()
-
 
 def make_chooser(game: YahtzeeGame, level: str, rng: np.random.Generator):
     """The computer player of ``level`` for ``game``; the greedy player where the level is not built
