@@ -325,6 +325,12 @@ class Match:
         self._end_wait = 0.0
         self._turn_held = False
 
+    def autoplay(self, speed: float = 1.0) -> None:
+        """Play on as a demo from now (every seat must be a computer), ``speed`` times as fast."""
+        if not all(s.computer for s in self.seats):
+            raise ValueError("autoplay needs a computer in every seat")
+        self.pacing, self.speed = Pacing.AUTOPLAY, speed
+
     # -- reading ---------------------------------------------------------------------------------------
     @property
     def actor(self) -> int | None:
@@ -456,7 +462,8 @@ class Match:
         return was
 
     def skip(self) -> None:
-        """SELECT during a computer's turn: the rest of it is played at once."""
+        """SELECT during a computer's turn: the rest of it is played without pauses, shakes or
+        tumbling dice (one action a tick; :meth:`finish_computer_turns` plays it within the call)."""
         self._skip = True
         self._cpu_wait = 0.0
         self._settle = 0.0

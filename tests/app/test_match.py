@@ -94,6 +94,23 @@ def _run(match: Match, human=None, limit: int = 200_000) -> None:
 def test_autoplay_needs_a_computer_in_every_seat():
     with pytest.raises(ValueError, match="computer in every seat"):
         _mdice([HUMAN, EASY], pacing=Pacing.AUTOPLAY)
+    with pytest.raises(ValueError, match="computer in every seat"):
+        _mdice([EASY, HUMAN]).autoplay()
+
+
+def test_autoplay_speed_shows_the_same_turn_in_fewer_ticks():
+    ticks = {}
+    positions = {}
+    for speed in (1, 4):
+        match = _mdice([EASY, EASY])
+        match.autoplay(speed)
+        match.start()
+        ticks[speed] = 0
+        while match.actor == 0:
+            match.tick(TICK)
+            ticks[speed] += 1
+        positions[speed] = match.state.to_dict()
+    assert ticks[4] < ticks[1] / 2 and positions[4] == positions[1]
 
 
 @pytest.mark.parametrize("game", ["yahtzee", "monopoly-dice"])
