@@ -131,7 +131,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from remote.buttons import Button, ButtonEvent, Press
 
@@ -142,6 +142,31 @@ if TYPE_CHECKING:
     from app.theme import Theme
 
 T = TypeVar("T")
+
+
+class Shell(Protocol):
+    """The shell's own screens, which the global keys open (MENU, INFO, the menu's Settings).
+
+    The framework only knows this interface; :class:`app.screens.shell.ShellScreens` is the box's
+    implementation, handed to the :class:`~app.app.App` so that this module never imports a
+    concrete screen.
+    """
+
+    def home(self) -> Screen:
+        """The home screen, the bottom of the stack."""
+        ...
+
+    def menu(self, items: Sequence[tuple[str, str]]) -> ModalScreen[str]:
+        """The MENU modal listing ``items`` (label key, value); hands back the chosen value."""
+        ...
+
+    def help(self, screen: Screen) -> Screen:
+        """The INFO overlay: the keys ``screen`` takes now."""
+        ...
+
+    def settings(self) -> Screen:
+        """The settings screen."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -342,14 +367,10 @@ class Screen:
             self.app.pop()
 
     def action_menu(self) -> None:
-        from app.screens.menu import MenuScreen
-
-        self.app.push(MenuScreen(self.menu_items()), self._menu_chosen)
+        self.app.push(self.app.shell.menu(self.menu_items()), self._menu_chosen)
 
     def action_help(self) -> None:
-        from app.screens.help import HelpOverlay
-
-        self.app.push(HelpOverlay(self))
+        self.app.push(self.app.shell.help(self))
 
     def menu_items(self) -> list[tuple[str, str]]:
         """Menu entries as (i18n label key, value); a game screen adds e.g. ("menu.save_and_quit", "save")."""
@@ -370,9 +391,7 @@ class Screen:
             if value == "home":
                 self.app.go_home()
             elif value == "settings":
-                from app.screens.settings import SettingsScreen
-
-                self.app.push(SettingsScreen())
+                self.app.push(self.app.shell.settings())
             elif value == "help":
                 self.action_help()
 
