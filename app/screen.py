@@ -98,12 +98,14 @@ From a screen: ``self.app.settings`` (:class:`app.settings.Settings`; change a f
 Registering a game and a screenshot scene
 -----------------------------------------
 
-- Home carousel: in app/catalog.py set ``start="app.screens.yahtzee:start"`` (a function
-  ``start(app, entry)`` that pushes your screen) and ``resume="app.screens.yahtzee:resume"``
-  (``resume(app, save_info, payload)``) on your :class:`app.catalog.GameEntry`. A game without
-  ``start`` shows "Coming soon" and cannot be entered.
-- Screenshots, goldens and benchmarks: add your module to ``SCENE_MODULES`` in app/scenes.py and in
-  it decorate builders with ``@scene("yahtzee-roll", "after one roll")``: ``def build(app): ...``
+- A game family is a package ``app/screens/<family>/`` whose ``__init__`` defines ``FAMILY``, an
+  :class:`app.catalog.GameFamily`: its home tiles (``start="app.screens.yahtzee:start"``, a
+  function ``start(app, entry)`` that pushes your screen, ``resume`` for saved games, the engines
+  it plays and the tile art), its scene modules, its simulate and solve hooks and its own settings.
+  One line in ``app.catalog.FAMILY_PACKAGES`` registers it. A tile without ``start`` shows
+  "Coming soon" and cannot be entered.
+- Screenshots, goldens and benchmarks: in a scene module listed in the descriptor, decorate
+  builders with ``@scene("yahtzee-roll", "after one roll")``: ``def build(app): ...``
   pushes screens onto the app (a fixed seed: ``app.rng``), optionally with ``keys="2:hold=800"``.
   ``tests/golden`` then renders every scene at every profile in en and fa
   (``TVGAMES_UPDATE_GOLDEN=1`` writes the PNGs), and ``tvgames bench`` benches it.
