@@ -60,7 +60,12 @@ class App:
         from app.storage import Storage
         from app.storage import data_dir as resolve_data_dir
         from app.text import TextRenderer
+        from app.work import WorkService, run_in_process
+        from engines.runtime import set_build_runner
 
+        # Long engine builds (the optimal tables) run in a child process, never on this interpreter.
+        set_build_runner(run_in_process)
+        self.work = WorkService()  # the screens' background work
         self.clock = clock
         self.profile = profile
         self._shell = shell
@@ -386,6 +391,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.work.cancel_all()
         if self._sound is not None and hasattr(self._sound, "close"):
             self._sound.close()
         self.pipeline.close()
