@@ -180,6 +180,7 @@ class DiceGameScreen(Screen):
 
     # -- lifecycle --------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.match.work = self.app.work  # the computers' decisions are the app's background work
         self.match.start()
 
     def on_leave(self) -> None:
