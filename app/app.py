@@ -98,9 +98,13 @@ class App:
         """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""
         self.tickers: list[Callable[[float], None]] = []
         """Called with the time at every turn of the loop (idle timers, burn-in, TV standby)."""
+        self.overlays: list[Callable[[pygame.Surface], None]] = []
+        """Drawn over everything at every frame drawn (the attract loop's banner, burn-in dimming)."""
         from app.appliance import Notifier
 
         self.notifier = Notifier()
+        self.demo_running = False
+        """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
         self.kiosk: Any = None
         """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
         self._take_storage_messages()
@@ -276,6 +280,8 @@ class App:
         top._dirty = False
         if self._toast is not None:
             widgets.toast_line(surface, self, self._toast[0])
+        for overlay in self.overlays:
+            overlay(surface)
         self._dirty = False
         self.frames += 1
 

@@ -142,12 +142,15 @@ def save_game_in_progress(app: Any) -> bool:
     """Save the game on the screen stack exactly as MENU -> Save and quit does; True if saved.
 
     The topmost screen that can ``save_and_quit`` does it (screens above it, a menu or the odds,
-    are closed by it). A demo game is never saved."""
-    if getattr(app, "demo_running", False):
+    are closed by it). A demo game is never saved, nor a finished one (its results are showing)."""
+    if app.demo_running:
         return False
     for screen in reversed(list(app.stack)):
         save = getattr(screen, "save_and_quit", None)
         if save is not None:
+            state = getattr(screen, "state", None)
+            if state is not None and state.is_terminal():
+                return False
             saved = bool(save())
             log.info("stopping: the game in progress was %s", "saved" if saved else "not saved")
             return saved

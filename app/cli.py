@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "keys", "profiles", "install", "kiosk")
+COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "keys", "profiles", "install", "kiosk", "soak")
 
 
 class UserError(Exception):

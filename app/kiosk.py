@@ -414,11 +414,17 @@ class PinScreen(ModalScreen[bool]):
 # -- wiring the box ------------------------------------------------------------------------------------
 
 
-def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None) -> Kiosk:
-    """Everything the box does beyond its screens, for ``tvgames run``: kiosk mode (from the flag
-    or ``kiosk.json``), the scripted keys of ``--keys``. Returns the kiosk (active or not)."""
+def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: bool = False) -> Kiosk:
+    """Everything the box does beyond its screens, for ``tvgames run``: burn-in protection, the
+    attract loop (timings from ``kiosk.json``), kiosk mode (from the flag or ``kiosk.json``), the
+    TV's standby over HDMI-CEC (with ``cec``) and the scripted keys of ``--keys``. Returns the
+    kiosk (active or not). The first key after a dimmed picture or a demo is theirs alone."""
+    import atexit
+
     from app.appliance import KeyScript
+    from app.attract import Attract
     from app.cli import UserError
+    from app.tv import BurnIn, CecWatcher
 
     config = KioskConfig.load(app.storage)
     box = Kiosk(app, config)
@@ -427,8 +433,14 @@ def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None) -> Kio
         if config.pin is None:
             raise UserError("kiosk mode needs a PIN first: tvgames kiosk --set-pin")
         box.enter()
+    BurnIn(app).install()
+    attract = Attract(app, config.attract_after_min * 60, config.idle_game_min * 60).install()
     app.input_filters.append(box.filter)
     app.tickers.append(box.tick)
+    if cec:
+        watcher = CecWatcher(app, attract)
+        if watcher.start():
+            atexit.register(watcher.close)
     if keys:
         app.tickers.append(KeyScript(app, keys))
     return box

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     app.push(HomeScreen())
     from app.kiosk import set_up_box
 
-    set_up_box(app, kiosk=args.kiosk, keys=args.keys)
+    set_up_box(app, kiosk=args.kiosk, keys=args.keys, cec=not args.exit_after_first_frame)
     if args.exit_after_first_frame:  # for `tvgames bench`: time to the first frame, then memory
         import threading
 
