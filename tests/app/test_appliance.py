@@ -287,3 +287,39 @@ def test_pressing_keys_from_a_script_goes_through_the_pipeline():
     assert script.done
     assert isinstance(h.top, SetupScreen) and h.top.family == "dice-party"
     h.close()
+
+
+RESTART_LOOP = (
+    'first=1; while :; do if [ $first = 1 ]; then first=0; "$@" --keys "$KEYS"; '
+    'else "$@"; fi; done'
+)
+"""Restart=always in a shell: the first run plays the key script, every later one starts plain."""
+
+
+def test_kill_9_mid_game_comes_back_home_under_a_restart_loop_with_the_save_intact(tmp_path, notify_socket):
+    path, receive = notify_socket
+    data = tmp_path / "box"
+    cmd = [sys.executable, "-m", "app", "--data-dir", str(data), "run", "--windowed", "--profile", "sd-pal"]
+    cmd += ["--seed", "3", "--no-remote"]
+    # a game saved with MENU -> Save and quit, then another one started and left mid-turn
+    keys = f"{GAME_KEYS},MENU,DOWN,SELECT,wait=300,RIGHT,SELECT,SELECT,2:hold=400"
+    env = _env(tmp_path, NOTIFY_SOCKET=path, KEYS=keys)
+    loop = subprocess.Popen(
+        ["sh", "-c", RESTART_LOOP, "loop", *cmd], env=env, cwd=REPO, start_new_session=True
+    )
+    try:
+        assert receive(60) == "READY=1"
+        while (message := receive(60)) != "STATUS=keys done":
+            assert message is not None, "the key script never finished"
+        save = data / "saves" / "yahtzee-classic.json"
+        before = save.read_bytes()
+        child = subprocess.run(["pgrep", "-P", str(loop.pid)], capture_output=True, text=True).stdout.split()
+        assert len(child) == 1
+        os.kill(int(child[0]), signal.SIGKILL)
+        while (message := receive(60)) != "READY=1":  # the new process: its first frame is home
+            assert message is not None, "it never came back"
+        assert save.read_bytes() == before
+        assert not (data / "saves" / "dice-party.json").exists()  # killed: nothing more was saved
+    finally:
+        os.killpg(loop.pid, signal.SIGKILL)
+        loop.wait()
