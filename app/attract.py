@@ -124,6 +124,7 @@ class Attract:
         """Games saved because nobody played them for ``idle_game_s``."""
         self.paused = False
         """No demos (the TV is in standby)."""
+        self._banner: tuple[tuple, pygame.Surface, tuple[int, int]] | None = None
 
     def install(self) -> Attract:
         self.app.tickers.append(self.tick)
@@ -213,35 +214,47 @@ class Attract:
     # -- drawing --------------------------------------------------------------------------------------
     def overlay(self, surface: pygame.Surface) -> None:
         """The banner over a demo, in place of the help bar (no key does what it says there):
-        "Press any key to play", and the game's name at the reading start."""
+        "Press any key to play", and the game's name at the reading start. Drawn once per game,
+        size and language, then blitted (a demo redraws every frame)."""
         if not self.running or self.demo is None:
             return
+        app = self.app
+        key = (self.demo.game_id, surface.get_size(), app.lang)
+        if self._banner is None or self._banner[0] != key:
+            self._banner = (key, *self._draw_banner())
+        _, image, pos = self._banner
+        surface.blit(image, pos)
+
+    def _draw_banner(self) -> tuple[pygame.Surface, tuple[int, int]]:
         app, theme = self.app, self.app.theme
         size, small = theme.font("body"), theme.font("small")
         box = pygame.Rect(0, 0, theme.safe.w, app.text.line_height(size) + theme.px(8))
         box.midbottom = (theme.safe.centerx, theme.safe.bottom)
-        widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(4), theme.colour("accent"))
+        image = pygame.Surface(box.size, pygame.SRCALPHA)
+        area = image.get_rect()
+        widgets.panel(image, area, theme.colour("shadow"), theme.radius, theme.px(4), theme.colour("accent"))
         name = t("attract.demo", game=t(catalog.game(self.demo.game_id).title_key))
         pad = theme.px(18)
-        start = (box.right - pad, box.centery) if app.rtl else (box.x + pad, box.centery)
+        start = (area.right - pad, area.centery) if app.rtl else (area.x + pad, area.centery)
         name_rect = widgets.draw_text(
-            surface,
+            image,
             app.text,
             name,
             small,
             theme.colour("text_dim"),
             start,
             "midright" if app.rtl else "midleft",
-            max_width=box.w // 4,
+            max_width=area.w // 4,
         )
         widgets.draw_text(
-            surface,
+            image,
             app.text,
             t("attract.press_any"),
             size,
             theme.colour("accent"),
-            box.center,
+            area.center,
             "center",
             bold=True,
-            max_width=box.w - 2 * (name_rect.w + 2 * pad),
+            max_width=area.w - 2 * (name_rect.w + 2 * pad),
         )
+        return image, box.topleft

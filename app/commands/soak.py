@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--hours", type=float, required=True, help="how long (simulated with --fake-clock)")
     p.add_argument("--fake-clock", action="store_true", help="simulated time, as fast as the machine allows")
     p.add_argument("--profile", default="sd-pal", help="firmware profile (default: sd-pal)")
-    p.add_argument("--frame-ms", type=float, default=100.0, help="fake-clock step while something moves")
+    p.add_argument("--frame-ms", type=float, default=250.0, help="fake-clock step while something moves")
     p.add_argument(
         "--attract-after", type=float, default=2.0, metavar="MIN", help="idle minutes before demos"
     )

@@ -85,3 +85,15 @@ def test_results_of_a_demo_stay_up_a_while(tmp_path):
     soak.run_fake(RESULTS_S, 0.25)
     assert attract.screen is not first
     soak.close()
+
+
+def test_soak_command_reports_games_memory_fds_and_threads(capsys):
+    from app.cli import main
+
+    assert main(["soak", "--hours", "0.05", "--fake-clock", "--attract-after", "1", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["exceptions"] == 0
+    assert result["games_started"] == {"yahtzee-classic": 1}
+    assert result["files_written_by_demos"] == []
+    assert result["peak_rss_mb"] >= result["final_rss_mb"] > 0
+    assert set(result["fds"]) == set(result["threads"]) == {"start", "end"}
