@@ -290,8 +290,7 @@ def test_pressing_keys_from_a_script_goes_through_the_pipeline():
 
 
 RESTART_LOOP = (
-    'first=1; while :; do if [ $first = 1 ]; then first=0; "$@" --keys "$KEYS"; '
-    'else "$@"; fi; done'
+    'first=1; while :; do if [ $first = 1 ]; then first=0; "$@" --keys "$KEYS"; else "$@"; fi; done'
 )
 """Restart=always in a shell: the first run plays the key script, every later one starts plain."""
 
