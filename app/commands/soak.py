@@ -129,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
                 soak.run_fake(
                     args.hours * HOUR_S,
                     args.frame_ms / 1000,
-                    lambda: hourly.append(process_numbers()["rss_mb"]),
+                    lambda: _hour(soak, hourly, wall0),
                 )
             else:
                 _run_real(soak, args.hours * HOUR_S, cpu, wall, hourly)
@@ -162,6 +162,21 @@ def run(args: argparse.Namespace) -> int:
         result["cpu_pct"] = {k: round(100 * cpu[k] / wall[k], 2) if wall[k] else None for k in cpu}
     print(json.dumps(result, indent=2) if args.json else _text(result))
     return 1 if soak.exceptions else 0
+
+
+def _hour(soak: Soak, hourly: list[float], wall0: float) -> None:
+    """A simulated hour is over: its RSS, and a line of progress on stderr."""
+    import sys
+    import time
+
+    hourly.append(process_numbers()["rss_mb"])
+    games = sum(soak.attract.started.values())
+    print(
+        f"soak: hour {len(hourly)}: RSS {hourly[-1]:.1f} MB, {games} demo games, "
+        f"{len(soak.exceptions)} exceptions, {time.monotonic() - wall0:.0f} s",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _run_real(soak: Soak, seconds: float, cpu: dict, wall: dict, hourly: list) -> None:
