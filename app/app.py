@@ -27,6 +27,8 @@ from remote.buttons import Button, ButtonEvent, parse_button
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
+    from app.settings import Settings
+    from app.storage import Storage
     from remote.sources import EventSource
 
 log = logging.getLogger(__name__)
@@ -53,7 +55,10 @@ class App:
         seed: int | None = None,
         sources: Sequence[EventSource] = (),
         sound: bool | None = None,
+        storage: Storage | None = None,
+        settings: Settings | None = None,
     ) -> None:
+        """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
         from app.saves import HighScores, SaveStore
         from app.settings import Settings
         from app.storage import Storage
@@ -62,10 +67,10 @@ class App:
 
         self.clock = clock
         self.profile = profile
-        self.storage = Storage(resolve_data_dir(data_dir))
+        self.storage = storage or Storage(resolve_data_dir(data_dir))
         from app.profiles import available_profiles
 
-        self.settings = Settings.load(self.storage, available_profiles())
+        self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
         from app.settings import FILE_NAME
@@ -81,6 +86,8 @@ class App:
         pygame.font.init()
         self.theme = Theme.from_profile(profile)
         self.text = TextRenderer()
+        if self.text.font_fallback:
+            self.storage.notice("notice.font_fallback")
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
         self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
