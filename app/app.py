@@ -233,6 +233,8 @@ class App:
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()
+        if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
+            self._take_storage_messages()
         if self._dirty and self.stack:
             self.draw()
             self.display.present()

@@ -620,7 +620,7 @@ BUILTIN_PROFILE: dict[str, Any] = {
         "width": 1280, "height": 720, "refresh_hz": 60, "aspect": "16:9", "font_scale": 1.0,
         "safe_area": {"top": 36, "right": 64, "bottom": 36, "left": 64},
     },
-    "colour": {"max_level": 235, "max_red": 200},
+    "colour": {"max_level": 235, "max_red": 200, "theme": {}},
     "language": "en",
     "input": {
         "repeat_delay_ms": 500, "repeat_rate_hz": 8, "dedupe_window_ms": 120,
