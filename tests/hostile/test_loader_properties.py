@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 import yaml
+from hostile_files import mdice_payload, save_file, wrapped, yahtzee_payload
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from hostile_files import mdice_payload, save_file, wrapped, yahtzee_payload
 
 from app.profiles import ProfileError, load_profile
 from app.saves import HighScores, SaveStore
