@@ -40,7 +40,7 @@ ENV_HOME = "TVGAMES_HOME"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 """Largest file read (a save is a few kB): a bigger one is moved aside unread."""
 MAX_DEPTH = 32
-"""Deepest nesting of lists and objects accepted in a file (saves nest 5 deep)."""
+"""Deepest nesting of lists and objects accepted in a file (a save nests about 8 deep)."""
 STALE_TEMP_S = 60.0
 """A temporary file (``.<name>.*.tmp``) older than this at start is left from a cut write."""
 CORRUPT_KEPT = 20
