@@ -27,6 +27,8 @@ from remote.buttons import Button, ButtonEvent, parse_button
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
+    from app.settings import Settings
+    from app.storage import Storage
     from remote.sources import EventSource
 
 log = logging.getLogger(__name__)
@@ -54,7 +56,10 @@ class App:
         sources: Sequence[EventSource] = (),
         sound: bool | None = None,
         shell: Shell | None = None,
+        storage: Storage | None = None,
+        settings: Settings | None = None,
     ) -> None:
+        """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
         from app.saves import HighScores, SaveStore
         from app.settings import Settings
         from app.storage import Storage
@@ -69,10 +74,10 @@ class App:
         self.clock = clock
         self.profile = profile
         self._shell = shell
-        self.storage = Storage(resolve_data_dir(data_dir))
+        self.storage = storage or Storage(resolve_data_dir(data_dir))
         from app.profiles import available_profiles
 
-        self.settings = Settings.load(self.storage, available_profiles())
+        self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
         from app.settings import FILE_NAME
@@ -88,6 +93,8 @@ class App:
         pygame.font.init()
         self.theme = Theme.from_profile(profile)
         self.text = TextRenderer()
+        if self.text.font_fallback:
+            self.storage.notice("notice.font_fallback")
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
         self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
@@ -268,6 +275,8 @@ class App:
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()
+        if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
+            self._take_storage_messages()
         if self._dirty and self.stack:
             self.draw()
             self.display.present()

@@ -66,27 +66,28 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from app.app import App
+    from app.boot import BootError, prepare
     from app.display import DisplayError
-    from app.profiles import ProfileError, load_profile
     from app.screens.home import HomeScreen
-    from app.settings import Settings
-    from app.storage import Storage, data_dir
 
-    profile_name = args.profile
-    if profile_name is None:  # the saved setting: read it before the display opens at that size
-        from app.profiles import available_profiles
-
-        profile_name = Settings.load(Storage(data_dir(args.data_dir)), available_profiles()).profile
-    try:
-        profile = load_profile(profile_name)
-    except ProfileError as exc:
+    try:  # the saved settings and profile, read once: their notices reach the TV
+        boot = prepare(args.data_dir, args.profile)
+    except BootError as exc:
         raise UserError(str(exc)) from exc
+    profile = boot.profile
     mode = args.mode or default_mode(os.environ)
     late_sources = None
     if not args.no_remote and not args.exit_after_first_frame:
         late_sources = lambda: _remote_sources(profile, kms=mode == "fullscreen")  # noqa: E731
     try:
-        app = App(profile, display_mode=mode, lang=args.lang, data_dir=args.data_dir, seed=args.seed)
+        app = App(
+            profile,
+            display_mode=mode,
+            lang=args.lang,
+            seed=args.seed,
+            storage=boot.storage,
+            settings=boot.settings,
+        )
     except DisplayError as exc:
         raise UserError(str(exc)) from exc
     app.push(HomeScreen())
@@ -97,7 +98,9 @@ def run(args: argparse.Namespace) -> int:
         import threading
 
         def report() -> None:
-            print(json.dumps({"first_frame_s": time.monotonic() - started}), flush=True)
+            top = type(app.top).__name__ if app.top is not None else None
+            first = {"first_frame_s": time.monotonic() - started, "screen": top, "toast": app.toast_message}
+            print(json.dumps(first), flush=True)
             threading.Timer(BENCH_RUN_ON_S, lambda: setattr(app, "running", False)).start()
 
         app.run(on_first_frame=report)
