@@ -14,14 +14,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 if "TVGAMES_CACHE" not in os.environ:
     os.environ["TVGAMES_CACHE"] = tempfile.mkdtemp(prefix="tvgames-cache-")
     atexit.register(shutil.rmtree, os.environ["TVGAMES_CACHE"], ignore_errors=True)
+from engines.runtime import set_cache_dir  # noqa: E402
+
+set_cache_dir(os.environ["TVGAMES_CACHE"])
+from engines.monopoly_dice.turn_table import allow_builds  # noqa: E402
+
+# The solved Monopoly Dice turn takes minutes to build: tests never start that build.
+allow_builds(False)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
-
-from engines.monopoly_dice import turn_table  # noqa: E402
-
-# The solved Monopoly Dice turn takes minutes to build: tests never start that build.
-turn_table.configure(cache_dir=os.environ["TVGAMES_CACHE"], builds=False)
 
 # No per-example deadline anywhere (a shared 2-core machine is noisy). On CI the examples are
 # derandomized, so a run that passed here passes there; a developer's runs keep exploring.

@@ -213,7 +213,7 @@ def estimate_level(total: int, turns: int, busts: int) -> str:
 # -- measuring the ways of playing a turn ------------------------------------------------------
 def measure(turns: int, seed: int = 0) -> dict:
     """Play ``turns`` turns of every way through the engine; hard's ways read the solved turn,
-    which must be available (:func:`engines.monopoly_dice.turn_table.configure` says where)."""
+    which is loaded from the cache (:mod:`engines.runtime`) or built now."""
     from engines.core import sample_chance
     from engines.monopoly_dice import END_TURN, ROLL, MonopolyDiceGame, place_action, turn_table
     from engines.monopoly_dice.ai import make_player
@@ -262,7 +262,7 @@ def measure(turns: int, seed: int = 0) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from engines.monopoly_dice import turn_table
+    from engines.runtime import set_cache_dir
 
     parser = argparse.ArgumentParser(description="measure the ways of playing a Monopoly Dice turn")
     parser.add_argument("--turns", type=int, default=20_000)
@@ -270,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ASSET)
     parser.add_argument("--cache", type=Path, default=None, help="where the solved turn is cached")
     args = parser.parse_args(argv)
-    turn_table.configure(cache_dir=args.cache)
+    if args.cache is not None:
+        set_cache_dir(args.cache)
     data = measure(args.turns, args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")

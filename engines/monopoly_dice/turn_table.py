@@ -6,19 +6,18 @@ whether to throw (:meth:`TurnTable.should_roll`) and the best placement of the d
 (:meth:`TurnTable.best_placement`), all by look-ups in the table :mod:`engines.monopoly_dice.solver`
 builds.
 
-The table is built once per box and cached in the directory the caller names with
-:func:`configure` (the app and the commands pass the cache directory the Yahtzee tables use; the
-test suite passes its own and forbids builds): this module reads no environment. The file name
-carries a fingerprint of the dice and the solver's format, so new dice or a new solver never read
-an old table. The app never waits for a build: a ``hard`` computer plays the one-step look-ahead
-meanwhile (:func:`preparer` builds in a separate process and reports progress); the CLI builds up
-front (``tvgames solve monopoly-dice``).
+The table is built once per box and cached (about 40 MB as float32) in the cache directory the
+caller gave :mod:`engines.runtime`. The file name carries a fingerprint of the dice and the
+solver's format, so new dice or a new solver never read an old table. The app never waits for a
+build: a ``hard`` computer plays the one-step look-ahead meanwhile (:func:`preparer` builds with
+the caller's build runner and reports progress); the CLI builds up front (``tvgames solve
+monopoly-dice``). Whether a minutes-long build may start at all is the caller's to say
+(:func:`allow_builds`; the test suite says no): this module reads no environment.
 """
 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing as mp
 import os
 import tempfile
 import threading
@@ -32,6 +31,7 @@ import numpy as np
 from engines.monopoly_dice import rules as R
 from engines.monopoly_dice import solver as S
 from engines.monopoly_dice.odds import Position
+from engines.runtime import cache_dir, run_build
 
 Placement = tuple[tuple[int, int], ...]
 
@@ -44,30 +44,8 @@ def fingerprint() -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
 
 
-_cache_dir: Path | None = None
-_builds = True
-
-
-def configure(*, cache_dir: Path | None = None, builds: bool | None = None) -> None:
-    """Set where the table is cached (until set: nowhere, a built table lives in memory only) and
-    whether a minutes-long build may start at all (the test suite says no); None leaves a setting
-    as it is. Called by the app, the commands and the test suite."""
-    global _cache_dir, _builds
-    if cache_dir is not None:
-        _cache_dir = Path(cache_dir)
-    if builds is not None:
-        _builds = builds
-
-
-def builds_allowed() -> bool:
-    """Whether :func:`configure` allows building the table."""
-    return _builds
-
-
-def table_path(directory: Path | None = None) -> Path | None:
-    """The cached table's file in ``directory`` (default: the configured cache), None if no cache."""
-    directory = directory or _cache_dir
-    return None if directory is None else directory / f"monopoly-dice-turn-{fingerprint()}.npz"
+def table_path(directory: Path | None = None) -> Path:
+    return (directory or cache_dir()) / f"monopoly-dice-turn-{fingerprint()}.npz"
 
 
 class TurnTable:
@@ -200,8 +178,6 @@ def save_arrays(arrays: dict[str, np.ndarray], path: Path) -> None:
 def load_table(path: Path | None = None) -> TurnTable | None:
     """The cached table, or None if there is none or it is damaged."""
     path = path or table_path()
-    if path is None:
-        return None
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in ("plain_keys", "plain_roll", "colour_keys", "colour_roll")}
@@ -221,12 +197,10 @@ def build_table(
 ) -> TurnTable:
     """Solve the turn (minutes), save it to the cache and return it."""
     arrays = S.TurnSolver(log=log).solve(progress=progress)
-    path = table_path()
-    if path is not None:
-        try:
-            save_arrays(arrays, path)
-        except OSError:
-            pass  # a read-only cache only costs a rebuild next time
+    try:
+        save_arrays(arrays, table_path())
+    except OSError:
+        pass  # a read-only cache only costs a rebuild next time
     return TurnTable(arrays)
 
 
@@ -251,16 +225,15 @@ def loaded_table() -> TurnTable | None:
         return _loaded
 
 
-def _build_in_child(progress: mp.sharedctypes.Synchronized, path: Path, start: S.Pair | None = None) -> None:
-    def report(fraction: float) -> None:
-        progress.value = fraction
-
+def _build_and_save(report: Callable[[float], None], start: S.Pair | None, path: Path) -> None:
+    """Solve and save the table (the build a runner may run in a child process)."""
     arrays = S.TurnSolver(start=start).solve(progress=report)
     save_arrays(arrays, path)
 
 
 class TablePreparer:
-    """Load the table, or build it in a separate process, without blocking the caller.
+    """Load the table, or build it (:func:`engines.runtime.run_build`: the app runs it in a separate
+    process), without blocking the caller.
 
     Poll ``progress`` (0..1) and ``ready``; ``error`` says what went wrong (the fallback player
     keeps playing).
@@ -290,40 +263,45 @@ class TablePreparer:
     def _run(self) -> None:
         global _loaded
         try:
-            path = table_path()
-            if path is None:
-                self.error = "no cache directory for the Monopoly Dice table"
-                return
-            table = load_table(path)
+            table = load_table()
             if table is None:
-                ctx = mp.get_context("spawn")
-                shared = ctx.Value("d", 0.0)
-                child = ctx.Process(target=_build_in_child, args=(shared, path, self.start), daemon=True)
-                child.start()
-                while child.is_alive():
-                    child.join(0.5)
-                    self._progress = shared.value
-                if child.exitcode:
-                    self.error = f"the Monopoly Dice table build stopped (exit code {child.exitcode})"
+                try:
+                    run_build(_build_and_save, self.start, table_path(), progress=self._set_progress)
+                except RuntimeError as exc:  # the child process died
+                    self.error = f"the Monopoly Dice table build stopped ({exc})"
                     return
-                table = load_table(path)
+                table = load_table()
             if table is None:
-                self.error = f"the Monopoly Dice table was built but could not be read from {path}"
+                self.error = f"the Monopoly Dice table was built but could not be read from {table_path()}"
                 return
             with _lock:
                 _loaded = _loaded or table
         except Exception as exc:  # reported; the fallback player keeps playing
             self.error = str(exc) or type(exc).__name__
 
+    def _set_progress(self, fraction: float) -> None:
+        self._progress = fraction
+
 
 _preparer: TablePreparer | object | None = None
 _background = False
+_builds = True
+
+
+def allow_builds(allowed: bool) -> None:
+    """Whether a minutes-long build may start at all (the test suite forbids it)."""
+    global _builds
+    _builds = allowed
+
+
+def builds_allowed() -> bool:
+    return _builds
 
 
 def set_background_tables(enabled: bool = True) -> None:
     """With True (the app), a ``hard`` computer without a table starts a background build and
-    plays the one-step look-ahead until it is ready. Off (tools), or where :func:`configure`
-    forbids builds (tests), it never builds."""
+    plays the one-step look-ahead until it is ready. Off (tools), or where builds are not allowed
+    (:func:`allow_builds`), it never builds."""
     global _background
     _background = enabled
 
@@ -341,7 +319,7 @@ def available_table() -> TurnTable | None:
             _preparer = _NO_PREPARER
     if first:
         table = get_table(build=False)
-        if table is None and _background and _builds and _cache_dir is not None:
+        if table is None and _background and _builds:
             with _lock:
                 _preparer = TablePreparer()
         return table

@@ -30,10 +30,8 @@ def make_chooser(level: str, seed: int, seat_levels: Sequence[str | None] | None
     told the level of every computer seat (``seat_levels``, None for a human) for its end game."""
     from engines.monopoly_dice import turn_table
     from engines.monopoly_dice.ai import HardPlayer, make_player
-    from engines.yahtzee.solver_table import cache_dir
 
     if level == "hard":
-        turn_table.configure(cache_dir=cache_dir())
         turn_table.set_background_tables(True)
         turn_table.available_table()
     player = make_player(level, seed)
