@@ -48,6 +48,8 @@ WAYS = ("ev", "all-in")
 """Hard's two ways of playing a turn."""
 LEVELS = ("hard", "medium", "easy", "police2")
 """The opponent levels the end game knows; ``hard`` is modelled by its expected-score turns."""
+ALL_WAYS = (*WAYS, *(level for level in LEVELS if level != "hard"))
+"""Every way of playing a turn the asset holds."""
 MIN_TURNS_TO_JUDGE = 3
 """Before a human has played this many turns, they are assumed to play as well as hard."""
 
@@ -211,24 +213,21 @@ def estimate_level(total: int, turns: int, busts: int) -> str:
 
 
 # -- measuring the ways of playing a turn ------------------------------------------------------
-def measure(turns: int, seed: int = 0) -> dict:
-    """Play ``turns`` turns of every way through the engine; hard's ways read the solved turn,
-    which is loaded from the cache (:mod:`engines.runtime`) or built now."""
+def measure(turns: int, seed: int = 0, ways: tuple[str, ...] = ALL_WAYS) -> dict:
+    """Play ``turns`` turns of each of ``ways`` through the engine (each way with its own seeded
+    generator, so ways can be measured apart); hard's ways read the solved turn, loaded from the
+    cache (:mod:`engines.runtime`) or built now."""
     from engines.core import sample_chance
     from engines.monopoly_dice import END_TURN, ROLL, MonopolyDiceGame, place_action, turn_table
     from engines.monopoly_dice.ai import make_player
     from engines.monopoly_dice.odds import Position
 
-    table = turn_table.get_table(build=True)
-    rng = np.random.default_rng(seed)
-    result: dict = {
-        "fingerprint": turn_table.fingerprint(),
-        "turns": turns,
-        "seed": seed,
-        "start_value": round(table.start_value(), 4),
-        "ways": {},
-    }
-    for way in (*WAYS, *(level for level in LEVELS if level != "hard")):
+    table = turn_table.get_table(build=True) if set(ways) & set(WAYS) else None
+    result: dict = {"fingerprint": turn_table.fingerprint(), "seed": seed, "turns": {}, "ways": {}}
+    if table is not None:
+        result["start_value"] = round(table.start_value(), 4)
+    for way in ways:
+        rng = np.random.default_rng([seed, ALL_WAYS.index(way)])
         player = None if way in WAYS else make_player(way, seed)
         rows = []
         for _ in range(turns):
@@ -258,6 +257,7 @@ def measure(turns: int, seed: int = 0) -> dict:
             reach = best if player is None or player.stops_at_target else final
             rows += [reach // STEP, final // STEP]
         result["ways"][way] = rows
+        result["turns"][way] = turns
     return result
 
 
@@ -269,13 +269,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=ASSET)
     parser.add_argument("--cache", type=Path, default=None, help="where the solved turn is cached")
+    parser.add_argument(
+        "--ways", default=",".join(ALL_WAYS), help="measure only these (merged into --out if it fits)"
+    )
     args = parser.parse_args(argv)
     if args.cache is not None:
         set_cache_dir(args.cache)
-    data = measure(args.turns, args.seed)
+    ways = tuple(w for w in args.ways.split(",") if w)
+    if not set(ways) <= set(ALL_WAYS):
+        parser.error(f"--ways: choose from {', '.join(ALL_WAYS)}")
+    data = measure(args.turns, args.seed, ways)
+    try:
+        old = json.loads(args.out.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old = None
+    if old and all(old.get(k) == data[k] for k in ("fingerprint", "seed")):
+        # the other ways, measured before with the same dice and seed
+        data = {**old, **data, **{k: {**old[k], **data[k]} for k in ("ways", "turns")}}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} ({args.turns:,} turns of each way)")
+    print(f"wrote {args.out} ({args.turns:,} turns of {', '.join(ways)})")
     return 0
 
 
