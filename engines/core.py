@@ -296,16 +296,17 @@ def make_player(level: str, game: Game, rng: np.random.Generator) -> Callable[[S
 
 
 def _import_all_games() -> None:
-    # Game packages register themselves on import; import the known families lazily so that
-    # engines.core itself stays cheap to import.
+    # Each game family is a subpackage of engines/ that registers its games when imported; finding
+    # them on disk means a new family needs no line here. Imported lazily so that engines.core
+    # itself stays cheap to import.
     import importlib
+    import pkgutil
 
-    for module in ("engines.yahtzee", "engines.monopoly_dice"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    import engines
+
+    for module in pkgutil.iter_modules(engines.__path__):
+        if module.ispkg:
+            importlib.import_module(f"engines.{module.name}")
 
 
 def sample_chance(state: State, rng: np.random.Generator) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,6 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", choices=("en", "fa"), help="language for this run (default: the saved setting)")
     p.add_argument("--seed", type=int, default=None, help="seed the dice (a replayable session)")
     p.add_argument("--no-remote", action="store_true", help="keyboard only: do not open /dev/input devices")
+    p.add_argument(
+        "--kiosk", action="store_true", help="kiosk mode: no settings, quitting or deleting without the PIN"
+    )
+    p.add_argument(
+        "--keys", help="press these keys after start-up, e.g. 'SELECT,2:hold=500' (a demonstration)"
+    )
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=run, mode=None)
 
@@ -84,6 +91,9 @@ def run(args: argparse.Namespace) -> int:
     except DisplayError as exc:
         raise UserError(str(exc)) from exc
     app.push(HomeScreen())
+    from app.kiosk import set_up_box
+
+    set_up_box(app, kiosk=args.kiosk, keys=args.keys, cec=not args.exit_after_first_frame)
     if args.exit_after_first_frame:  # for `tvgames bench`: time to the first frame, then memory
         import threading
 
@@ -96,9 +106,43 @@ def run(args: argparse.Namespace) -> int:
         app.run(on_first_frame=report)
         print(json.dumps({"peak_rss_kb": peak_rss_kb()}), flush=True)
     else:
-        app.run(late_sources=late_sources)
+        from app.appliance import stopping_gently
+
+        stopped: list[int] = []
+
+        def stop(signum: int) -> None:  # a signal handler: the loop finishes its frame, then saves
+            stopped.append(signum)
+            app.running = False
+
+        with stopping_gently(stop):  # a second signal while saving must not cut the save short
+            app.run(late_sources=late_sources)
+            if stopped:
+                _stop(app, stopped[0])
     app.close()
     return 0
+
+
+def _stop(app, signum: int) -> NoReturn:
+    """SIGTERM or SIGINT: save the game in progress as MENU -> Save and quit does, then exit 0 at
+    once (a computer's thinking or a table build in the background must not hold up the stop)."""
+    import logging
+    import os
+    import sys
+
+    from app.appliance import save_game_in_progress
+    from app.cli import signal_name
+
+    app.notifier.stopping()
+    saved = save_game_in_progress(app)
+    print(
+        f"tvgames: stopped by {signal_name(signum)}; game {'saved' if saved else 'none to save'}",
+        file=sys.stderr,
+    )
+    app.close()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def _remote_sources(profile, kms: bool) -> list:
