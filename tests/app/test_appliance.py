@@ -135,12 +135,6 @@ def _saved_payload(data_dir: Path) -> dict:
     return record["data"]["payload"]
 
 
-def _without_focus(payload: dict) -> dict:
-    """A save without the screen's cursors (the game's own data keeps them under ``focus``)."""
-    game = {k: v for k, v in payload.get("game", {}).items() if k != "focus"}
-    return {**payload, "game": game}
-
-
 def _menu_save_payload(tmp_path: Path) -> dict:
     """The same game played in-process, then MENU -> Save and quit: what SIGTERM must save."""
     h = Headless(profile="sd-pal", data_dir=tmp_path / "reference", seed=3)
