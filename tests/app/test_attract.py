@@ -70,7 +70,7 @@ def test_a_game_left_idle_is_saved_and_the_demos_start_and_it_resumes(tmp_path):
     assert soak.attract.running and soak.attract.idle_saves == 1
     assert _written(tmp_path) == ["yahtzee-classic.json"]
     saved = json.loads((tmp_path / "saves" / "yahtzee-classic.json").read_text())["data"]["payload"]
-    assert saved["engine"] == payload["engine"] and saved["rng"] == payload["rng"]
+    assert saved["engine"] == payload["engine"] and saved["rngs"] == payload["rngs"]
     soak.close()
 
 
