@@ -96,4 +96,4 @@ def test_soak_command_reports_games_memory_fds_and_threads(capsys):
     assert result["games_started"] == {"yahtzee-classic": 1}
     assert result["files_written_by_demos"] == []
     assert result["peak_rss_mb"] >= result["final_rss_mb"] > 0
-    assert set(result["fds"]) == set(result["threads"]) == {"start", "end"}
+    assert set(result["fds"]) == set(result["threads"]) == {"start", "app_up", "end"}
