@@ -80,7 +80,8 @@ class App:
         self.display = Display(profile, display_mode)
         pygame.font.init()
         self.theme = Theme.from_profile(profile)
-        self.text = TextRenderer()
+        # Letters, like dice, look their true shape on a TV whose pixels are not square.
+        self.text = TextRenderer(x_scale=1 / profile.pixel_aspect)
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
         self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
@@ -92,7 +93,7 @@ class App:
         self._dirty = True
         self._last_update = clock()
         self._toast: tuple[str, float] | None = None
-        self._under: tuple[tuple, pygame.Surface] | None = None
+        self._under: tuple[tuple, pygame.Surface, list] | None = None
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
@@ -237,6 +238,7 @@ class App:
         from app import widgets
 
         surface = self.display.framebuffer
+        self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
         if below:
@@ -244,14 +246,16 @@ class App:
             key = (tuple(id(s) for s in below), surface.get_size(), self.lang)
             stale = any(s.dirty or s.animating for s in below)
             if self._under is None or self._under[0] != key or stale:
-                for screen in below:
-                    screen.draw(surface)
-                    screen._dirty = False
+                with self.text.capture() as runs:
+                    for screen in below:
+                        screen.draw(surface)
+                        screen._dirty = False
                 if top.modal and getattr(top, "dim_below", True):
                     widgets.dim(surface, self.theme)
-                self._under = (key, surface.copy())
+                self._under = (key, surface.copy(), runs)
             else:
                 surface.blit(self._under[1], (0, 0))
+            self.text.replay(self._under[2], covered=top.modal)
         else:
             self._under = None
         top.draw(surface)

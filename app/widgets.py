@@ -74,8 +74,15 @@ def draw_text(
         elif anchor in ("midtop", "center", "midbottom"):
             rect.centerx = pos[0]
         surface.blit(image, rect, pygame.Rect(0, 0, max_width, rect.h))
-        return rect
-    surface.blit(image, rect)
+    else:
+        surface.blit(image, rect)
+    if text:
+        # Where it landed on the framebuffer (a subsurface sits at an offset), clipped to the surface.
+        dx, dy = surface.get_abs_offset()
+        shown = rect.clip(surface.get_rect())
+        text_renderer.note(
+            text, size, (shown.x + dx, shown.y + dy, shown.w, shown.h), lang or i18n.current_language(), bold
+        )
     return rect
 
 

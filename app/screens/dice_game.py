@@ -149,7 +149,7 @@ class DiceGameScreen(Screen):
         self._future: Future | None = None
         self._version = 0
         self._obs_cache: tuple[int, dict] | None = None
-        self._layer: tuple[tuple, pygame.Surface] | None = None
+        self._layer: tuple[tuple, pygame.Surface, list] | None = None
         self._pass_to: str | None = None
         """The human to pass the remote to: the banner stays up until the next press."""
 
@@ -277,9 +277,11 @@ class DiceGameScreen(Screen):
                 layer = pygame.Surface(surface.get_size())
                 if pygame.display.get_surface() is not None:
                     layer = layer.convert()
-            draw(layer)
-            self._layer = (key, layer)
+            with self.app.text.capture() as runs:
+                draw(layer)
+            self._layer = (key, layer, runs)
         surface.blit(self._layer[1], (0, 0))
+        self.app.text.replay(self._layer[2])
 
     def _draw_banner(self, surface, text: str, sub: str = "") -> None:
         """A centred panel with ``text`` (and a dim ``sub`` line): announcements, "pass the remote"."""

@@ -138,7 +138,7 @@ class BoardScreen(DiceGameScreen):
         self._skip = False
         # caches
         self._layout_cache: tuple[tuple, dict] | None = None
-        self._base_cache: tuple[tuple, pygame.Surface] | None = None
+        self._base_cache: tuple[tuple, pygame.Surface, list] | None = None
 
     # -- construction and saving ------------------------------------------------------------------
     @classmethod
@@ -805,11 +805,13 @@ class BoardScreen(DiceGameScreen):
             if pygame.display.get_surface() is not None:
                 base = base.convert()
             widgets.background(base, self.theme)
-            for group_key in layout["groups"]:
-                self._draw_group_plain(base, layout, group_key)
+            with self.app.text.capture() as runs:
+                for group_key in layout["groups"]:
+                    self._draw_group_plain(base, layout, group_key)
             table = self._rect(layout["table"])
             widgets.panel(base, table, self.theme.colour("panel"), self.theme.radius)
-            self._base_cache = (key, base)
+            self._base_cache = (key, base, runs)
+        self.app.text.replay(self._base_cache[2])
         return self._base_cache[1]
 
     def _draw_table(self, surface, layout, view) -> None:

@@ -156,7 +156,7 @@ class GameScreen(DiceGameScreen):
         self._cpu_turn_started = -1
         # drawing caches
         self._layout_cache: tuple[tuple, dict] | None = None
-        self._cells: dict[tuple, pygame.Surface] = {}
+        self._cells: dict[tuple, tuple[pygame.Surface, list]] = {}
         self._saved_cache: tuple[int, dict] | None = None
 
     # -- construction ---------------------------------------------------------------------------
@@ -792,16 +792,20 @@ class GameScreen(DiceGameScreen):
         else:
             looks = "empty"
         key = (box.id, value, power, looks, focused, zone_card, rect.size, self.app.lang, self.rtl)
-        image = self._cells.get(key)
-        if image is None:
+        cell = self._cells.get(key)
+        if cell is None:
             if len(self._cells) > 600:
                 self._cells.clear()
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            self._paint_box(image, image.get_rect(), box, value, power, looks, focused, zone_card, size, pad)
+            with self.app.text.capture() as runs:
+                self._paint_box(
+                    image, image.get_rect(), box, value, power, looks, focused, zone_card, size, pad
+                )
             if pygame.display.get_surface() is not None:
                 image = image.convert_alpha()
-            self._cells[key] = image
-        surface.blit(image, rect)
+            cell = self._cells[key] = (image, runs)
+        surface.blit(cell[0], rect)
+        self.app.text.replay(cell[1], rect.topleft)
 
     def _paint_box(self, surface, rect, box, value, power, looks, focused, zone_card, size, pad) -> None:
         theme = self.theme

@@ -481,7 +481,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         self.job: Job | None = None
         self._seen = -1
         self._spin = 0.0
-        self._picture: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._picture: tuple[tuple[Any, ...], pygame.Surface, list] | None = None
         playing = not (state.is_terminal() or state.is_chance_node())
         self.obs: dict[str, Any] | None = state.to_dict(state.current_player()) if playing else None
         self.rolled = playing and bool(self.obs["rolls"])
@@ -616,9 +616,12 @@ class HintScreen(MirroredText, ModalScreen[None]):
         key = self._picture_key()
         if self._picture is not None and self._picture[0] == key:
             surface.blit(self._picture[1], safe.topleft)
+            self.app.text.replay(self._picture[2])
             return
-        self._draw_all(surface)
-        self._picture = (key, surface.subsurface(safe).copy())
+        with self.app.text.capture() as runs:
+            self._draw_all(surface)
+        self.app.text.replay(runs)
+        self._picture = (key, surface.subsurface(safe).copy(), runs)
         if self.job is not None:
             self.job.start()
 
