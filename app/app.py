@@ -81,7 +81,11 @@ class App:
         pygame.font.init()
         self.theme = Theme.from_profile(profile)
         # Letters, like dice, look their true shape on a TV whose pixels are not square.
-        self.text = TextRenderer(x_scale=1 / profile.pixel_aspect)
+        self.text = TextRenderer(
+            x_scale=1 / profile.pixel_aspect,
+            min_px=self.theme.min_text_px,
+            min_main_px=self.theme.min_number_px,
+        )
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
         self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)

@@ -28,6 +28,7 @@ SCENE_MODULES: tuple[str, ...] = (
     "app.screens.yahtzee.results",
     "app.screens.yahtzee.review",
     "app.screens.monopoly_dice.scenes",
+    "app.screens.howto",
 )
 """Modules (besides this one) that register scenes when imported: game helpers add theirs here."""
 

@@ -202,7 +202,9 @@ class TextRun:
     ``size`` is the font's pixel size (after every scaling and any shrinking to fit); ``rect`` is
     ``(x, y, w, h)`` on the framebuffer (or on the picture being captured, see
     :meth:`TextRenderer.capture`), clipped where the text was cut to a width. ``covered`` runs
-    belong to a screen under a modal one (drawn, but not what the player reads now).
+    belong to a screen under a modal one (drawn, but not what the player reads now); ``main``
+    runs are the main numbers (scores, the money at stake, dice values), which need a larger floor;
+    ``clipped`` runs did not fit their width even at the floor size and were cut.
     """
 
     text: str
@@ -211,6 +213,8 @@ class TextRun:
     lang: str
     bold: bool = False
     covered: bool = False
+    main: bool = False
+    clipped: bool = False
 
     def to_dict(self) -> dict:
         data = asdict(self)
@@ -226,13 +230,15 @@ class TextRun:
             data["lang"],
             data.get("bold", False),
             data.get("covered", False),
+            data.get("main", False),
+            data.get("clipped", False),
         )
 
     def moved(self, dx: int, dy: int, covered: bool = False) -> TextRun:
         x, y, w, h = self.rect
-        return TextRun(
-            self.text, self.size, (x + dx, y + dy, w, h), self.lang, self.bold, covered or self.covered
-        )
+        rect = (x + dx, y + dy, w, h)
+        covered = covered or self.covered
+        return TextRun(self.text, self.size, rect, self.lang, self.bold, covered, self.main, self.clipped)
 
 
 class TextRenderer:
@@ -247,11 +253,23 @@ class TextRenderer:
     until the next :meth:`begin_frame`: the layout test and the golden images read them.
     """
 
-    def __init__(self, font_scale: float = 1.0, *, cache_size: int = 512, x_scale: float = 1.0) -> None:
+    def __init__(
+        self,
+        font_scale: float = 1.0,
+        *,
+        cache_size: int = 512,
+        x_scale: float = 1.0,
+        min_px: int = 10,
+        min_main_px: int = 10,
+    ) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self.font_scale = font_scale
         self.x_scale = x_scale
+        self.min_px = min_px
+        """The smallest size text may be shrunk to so that it fits (the box's legibility floor)."""
+        self.min_main_px = min_main_px
+        """The same for the main numbers (scores, money at stake, dice values)."""
         self.cache_size = cache_size
         self.runs: list[TextRun] = []
         self._captures: list[list[TextRun]] = []
@@ -308,10 +326,17 @@ class TextRenderer:
         self.runs = []
 
     def note(
-        self, text: str, size: int, rect: tuple[int, int, int, int], lang: str, bold: bool = False
+        self,
+        text: str,
+        size: int,
+        rect: tuple[int, int, int, int],
+        lang: str,
+        bold: bool = False,
+        main: bool = False,
+        clipped: bool = False,
     ) -> None:
         """Record one run drawn at ``size`` (as asked of :meth:`render`) covering ``rect``."""
-        run = TextRun(text, self.pixel_size(size), tuple(rect), lang, bold)
+        run = TextRun(text, self.pixel_size(size), tuple(rect), lang, bold, main=main, clipped=clipped)
         (self._captures[-1] if self._captures else self.runs).append(run)
 
     @contextmanager
@@ -327,6 +352,16 @@ class TextRenderer:
             yield captured
         finally:
             self._captures.remove(captured)
+
+    def cover(self, rect: tuple[int, int, int, int]) -> None:
+        """An opaque panel was drawn over ``rect`` (framebuffer coordinates): the runs it touches
+        are hidden now, so they are marked ``covered``."""
+        x, y, w, h = rect
+        target = self._captures[-1] if self._captures else self.runs
+        for i, run in enumerate(target):
+            rx, ry, rw, rh = run.rect
+            if rx < x + w and x < rx + rw and ry < y + h and y < ry + rh and not run.covered:
+                target[i] = run.moved(0, 0, covered=True)
 
     def replay(self, runs: list[TextRun], offset: tuple[int, int] = (0, 0), *, covered: bool = False) -> None:
         """Record ``runs`` (captured earlier) again, moved by ``offset`` (where the picture went);

@@ -293,6 +293,7 @@ class DiceGameScreen(Screen):
         box = pygame.Rect(0, 0, w, h)
         box.center = (theme.safe.centerx, theme.safe.centery - theme.px(20))
         widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(5), theme.colour("accent"))
+        self.app.text.cover(box)  # the opaque banner hides what it lies on
         centre = (box.centerx, box.y + size + theme.px(5))
         self._text(
             surface,

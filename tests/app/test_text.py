@@ -272,3 +272,14 @@ def test_x_scale_narrows_text_for_wide_pixels():
     w, h = square.size("Large Straight", 24)
     assert wide.size("Large Straight", 24) == (round(w * 45 / 64), h)
     assert wide.render("Large Straight", 24, (255, 255, 255)).get_size() == (round(w * 45 / 64), h)
+
+
+def test_an_opaque_panel_covers_the_runs_it_touches():
+    from app import widgets
+
+    text = TextRenderer()
+    surface = pygame.Surface((300, 100))
+    widgets.draw_text(surface, text, "Ones", 20, (255, 255, 255), (10, 10))
+    widgets.draw_text(surface, text, "Twos", 20, (255, 255, 255), (200, 60))
+    text.cover((0, 0, 120, 40))
+    assert [run.covered for run in text.runs] == [True, False]

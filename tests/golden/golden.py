@@ -76,7 +76,9 @@ def run_differences(expected: Sequence[dict], actual: Sequence[dict], slack: int
 
     out = []
     for i, (want, got) in enumerate(zip(expected, actual, strict=False)):
-        same_words = all(want.get(k) == got.get(k) for k in ("text", "size", "lang", "bold", "covered"))
+        same_words = all(
+            want.get(k) == got.get(k) for k in ("text", "size", "lang", "bold", "covered", "main", "clipped")
+        )
         near = all(abs(a - b) <= slack for a, b in zip(want["rect"], got["rect"], strict=True))
         if not (same_words and near):
             out.append(f"run {i}: {describe(want)} is now {describe(got)}")

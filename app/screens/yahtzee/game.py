@@ -688,7 +688,7 @@ class GameScreen(DiceGameScreen):
         key = (theme.width, theme.height, self.app.lang)
         if self._layout_cache is not None and self._layout_cache[0] == key:
             return self._layout_cache[1]
-        layout = compute_layout(self.app, self.game, self.columns)
+        layout = compute_layout(self.app, self.game, self.columns, widgets.help_bar_height(self.app, self))
         # names too long for their cell next to a wide value ("×3 150" in Power) use their short form,
         # all boxes of a group alike
         size, pad = layout["font"], theme.px(10)
@@ -876,6 +876,7 @@ class GameScreen(DiceGameScreen):
         n = len(names)
         w = strip.w // n
         size = theme.font("body")
+        number = theme.font("number")  # the totals are the main numbers: the larger floor
         for p in range(n):
             cell = self._rect(pygame.Rect(strip.x + p * w, strip.y, w - theme.px(8), strip.h))
             turn = p == obs["turn_player"] and not self.state.is_terminal()
@@ -890,13 +891,13 @@ class GameScreen(DiceGameScreen):
             total = obs["cards"][p]["total"]
             # two players: "Total 123"; more: just the number, so four cells still fit at 576 lines
             total_text = t("yahtzee.total") + f" {total}" if n <= 2 else str(total)
-            total_w = self.app.text.size(total_text, size, bold=True)[0]
+            total_w = self.app.text.size(total_text, number, bold=True)[0]
             pad = theme.px(10)
             pos, anchor = self._start(cell, pad)
             room = max(theme.px(30), cell.w - total_w - 3 * pad)
             self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=room)
             pos, anchor = self._end(cell, pad)
-            self._text(surface, total_text, size, theme.colour("accent"), pos, anchor, bold=True)
+            self._text(surface, total_text, number, theme.colour("accent"), pos, anchor, bold=True, main=True)
 
     def _draw_status(self, surface, layout, obs) -> None:
         """Above the dice: rolls left (or what to do), the fourth roll, thinking/preparing lines."""
@@ -1052,14 +1053,18 @@ def power_label(label: str) -> str:
     return t(f"yahtzee.face.{label.lower()}")
 
 
-def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) -> dict[str, Any]:
-    """Rectangles (left-to-right; mirror them for Persian) of every part of the game screen."""
+def compute_layout(
+    app, game: YahtzeeGame, columns: Sequence[scorecard.Column], help_h: int | None = None
+) -> dict[str, Any]:
+    """Rectangles (left-to-right; mirror them for Persian) of every part of the game screen;
+    ``help_h`` is the height of the screen's help bar (one row if not given)."""
     theme = app.theme
     safe = theme.safe
     text = app.text
     header_h = text.line_height(theme.font("heading")) + theme.px(6)
-    help_h = text.line_height(theme.font("small")) + theme.px(12)
-    strip_h = text.line_height(theme.font("body")) + theme.px(14)
+    if help_h is None:
+        help_h = text.line_height(theme.font("small")) + theme.px(12)
+    strip_h = text.line_height(theme.font("number"), bold=True) + theme.px(10)
     strip = pygame.Rect(safe.x, safe.bottom - help_h - theme.px(8) - strip_h, safe.w, strip_h)
     top = safe.y + header_h + theme.px(8)
     bottom = strip.y - theme.px(10)
@@ -1074,7 +1079,15 @@ def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) 
     die_w = theme.round_w(die_h * (1 - 0.14)) + theme.px(4)
     label_w = max(text.size(t("yahtzee.held"), font, bold=True)[0] + theme.px(6), theme.round_w(die_h * 0.9))
     lift = theme.round_w(die_h * 0.32)
-    col_w = max(label_w + die_w + theme.px(8), theme.round_w(die_h * 2.2))
+    # the column is as wide as its longest status line, which must never be cut
+    status_lines = (
+        t("yahtzee.rolls_left", n=3),
+        t("yahtzee.roll_first"),
+        t("yahtzee.choose_box"),
+        t("yahtzee.thinking"),
+    )
+    status_w = max(text.size(line, font, bold=True)[0] for line in status_lines) + theme.px(4)
+    col_w = max(label_w + die_w + theme.px(8), theme.round_w(die_h * 2.2), status_w)
     status = pygame.Rect(safe.x, top, col_w, status_h)
     dice, labels = [], []
     y = dice_top

@@ -675,7 +675,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
 
         theme = self.theme
         safe = theme.safe
-        bar_h = self.app.text.line_height(theme.font("small")) + theme.px(12)
+        bar_h = widgets.help_bar_height(self.app, self)
         return pygame.Rect(safe.x, safe.y, safe.w, safe.h - bar_h - theme.px(10))
 
     def _status_line(self) -> str:

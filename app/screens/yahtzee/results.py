@@ -185,7 +185,9 @@ class ResultsScreen(MirroredText, ModalScreen[bool]):
         size = theme.font("body") if n <= 2 else theme.font("small")
         line_h = app.text.line_height(size)
         row_h = min(int(line_h * 1.5), max(line_h + 2, (area.h - line_h) // (len(rows) + 1)))
-        label_w = int(area.w * (0.42 if n <= 2 else 0.34))
+        # the labels' column holds the longest label whole (within reason)
+        widest = max(app.text.size(row.label, size, bold=row.total)[0] for row in rows) + theme.px(24)
+        label_w = min(max(int(area.w * (0.42 if n <= 2 else 0.34)), widest), int(area.w * 0.6))
         col_w = (area.w - label_w) // n
         winners = set(self.state.winners()) if n > 1 else set()
         for p in range(n):
