@@ -21,7 +21,7 @@ import pygame
 from app import i18n
 from app.display import Display
 from app.profiles import Profile, load_profile
-from app.screen import Screen, ScreenStack
+from app.screen import Screen, ScreenStack, Shell
 from app.theme import Theme
 from remote.buttons import Button, ButtonEvent, parse_button
 from remote.pipeline import InputPipeline
@@ -53,15 +53,22 @@ class App:
         seed: int | None = None,
         sources: Sequence[EventSource] = (),
         sound: bool | None = None,
+        shell: Shell | None = None,
     ) -> None:
         from app.saves import HighScores, SaveStore
         from app.settings import Settings
         from app.storage import Storage
         from app.storage import data_dir as resolve_data_dir
         from app.text import TextRenderer
+        from app.work import WorkService, run_in_process
+        from engines.runtime import set_build_runner
 
+        # Long engine builds (the optimal tables) run in a child process, never on this interpreter.
+        set_build_runner(run_in_process)
+        self.work = WorkService()  # the screens' background work
         self.clock = clock
         self.profile = profile
+        self._shell = shell
         self.storage = Storage(resolve_data_dir(data_dir))
         from app.profiles import available_profiles
 
@@ -120,6 +127,19 @@ class App:
 
             self._rng = np.random.default_rng(self.seed)
         return self._rng
+
+    @property
+    def shell(self) -> Shell:
+        """The shell's screens (home, menu, help, settings) the global keys open.
+
+        Given to the constructor, or else the box's own (:mod:`app.screens.shell`), looked up on
+        first use: the dependency points from the app to the screens, never back.
+        """
+        if self._shell is None:
+            from app.screens.shell import ShellScreens
+
+            self._shell = ShellScreens()
+        return self._shell
 
     @property
     def rtl(self) -> bool:
@@ -379,6 +399,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.work.cancel_all()
         if self._sound is not None and hasattr(self._sound, "close"):
             self._sound.close()
         self.pipeline.close()
@@ -460,6 +481,7 @@ class Headless:
         data_dir: str | Path | None = None,
         seed: int = 0,
         home: bool = True,
+        shell: Shell | None = None,
     ) -> None:
         self.clock = FakeClock()
         prof = load_profile(profile) if isinstance(profile, (str, Path)) else profile
@@ -471,12 +493,11 @@ class Headless:
             clock=self.clock,
             seed=seed,
             sound=False,
+            shell=shell,
         )
         self.app.running = True
         if home:
-            from app.screens.home import HomeScreen
-
-            self.app.push(HomeScreen())
+            self.app.push(self.app.shell.home())
         self.app.step()
 
     @property

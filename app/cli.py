@@ -60,6 +60,9 @@ def with_default_command(argv: list[str]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(with_default_command(list(sys.argv[1:] if argv is None else argv)))
+    from app.storage import configure_engines
+
+    configure_engines()
     try:
         return int(args.func(args) or 0)
     except UserError as exc:

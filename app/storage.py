@@ -41,6 +41,27 @@ def data_dir(override: str | Path | None = None) -> Path:
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
+ENV_CACHE = "TVGAMES_CACHE"
+
+
+def cache_dir() -> Path | None:
+    """Where the engines cache their tables: ``$TVGAMES_CACHE``, else ``$TVGAMES_HOME/cache``, else
+    None (the platform's user cache directory). The test suite points ``TVGAMES_CACHE`` at one
+    folder per run, so a table built by one test is reused by the next."""
+    cache = os.environ.get(ENV_CACHE)
+    if cache:
+        return Path(cache).expanduser()
+    home = os.environ.get(ENV_HOME)
+    return Path(home).expanduser() / "cache" if home else None
+
+
+def configure_engines() -> None:
+    """Give the engines their cache directory (:mod:`engines.runtime`); the CLI does it at start."""
+    from engines.runtime import set_cache_dir
+
+    set_cache_dir(cache_dir())
+
+
 class StorageError(OSError):
     """A file could not be written (disk full, read-only, permissions); the old file is intact."""
 

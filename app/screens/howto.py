@@ -23,6 +23,11 @@ def game_of(screen: Screen) -> str | None:
     return name if name in howto.games() else None
 
 
+def show(app, entry) -> None:
+    """The descriptor's ``how_to_play`` hook: push the pages of the home tile ``entry``'s first game."""
+    app.push(HowToScreen(entry.engines[0]))
+
+
 class HowToScreen(ModalScreen[None]):
     """The How to play pages of one game."""
 
