@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 IDLE_WAKE_S = 0.25
 """Longest time the loop plans ahead while idle (it still looks at input every frame: see _sleep)."""
 TOAST_SECONDS = 5.0
+REFUSED_FLASH_S = 0.6
+"""How long the help-bar chip of a refused key shows red."""
 INPUT_POLL_FRACTION = 0.5
 """Where keys come through the window, the idle loop looks at them every half frame, so a press is
 on screen at most about half a frame plus the drawing after it happened."""
@@ -104,6 +106,7 @@ class App:
         self._dirty = True
         self._last_update = clock()
         self._toast: tuple[str, float] | None = None
+        self._refused: tuple[str, float] | None = None
         self._under: tuple[tuple, pygame.Surface, list] | None = None
         self._take_storage_messages()
 
@@ -158,6 +161,20 @@ class App:
         self._toast = (message, self.clock() + seconds)
         log.info("toast: %s", message)
         self.refresh()
+
+    def refuse(self, button) -> None:
+        """A key that does nothing now was pressed: the error sound, and its help-bar chip flashes
+        red for :data:`REFUSED_FLASH_S`, so a muted TV answers too."""
+        from app import widgets
+
+        self.sound.play("error")
+        self._refused = (widgets.key_name(button), self.clock() + REFUSED_FLASH_S)
+        self.refresh()
+
+    @property
+    def refused_key(self) -> str | None:
+        """The printed name of the key just refused (its chip is flashing), else None."""
+        return self._refused[0] if self._refused else None
 
     @property
     def toast_message(self) -> str | None:
@@ -251,6 +268,9 @@ class App:
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()
+        if self._refused is not None and now >= self._refused[1]:
+            self._refused = None
+            self.refresh()
         if self._dirty and self.stack:
             self.draw()
             self.display.present()
@@ -298,8 +318,9 @@ class App:
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
-        if self._toast is not None:
-            wake = min(wake, max(0.0, self._toast[1] - now))
+        for timer in (self._toast, self._refused):
+            if timer is not None:
+                wake = min(wake, max(0.0, timer[1] - now))
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:

@@ -350,6 +350,7 @@ def help_bar(
     theme = app.theme
     safe = area or theme.safe
     size, rows = _help_layout(app, help_items(screen), safe.w)
+    refused = getattr(app, "refused_key", None)
     pad = theme.px(8)
     gap = theme.px(22)
     line_h = app.text.line_height(size)
@@ -361,6 +362,8 @@ def help_bar(
         for (key, label, enabled), total in row:
             key_colour = theme.colour("background") if enabled else theme.colour("panel_disabled")
             chip_colour = theme.colour("accent") if enabled else theme.colour("text_disabled")
+            if refused is not None and refused in key.split(" "):  # just pressed, but not possible now
+                key_colour, chip_colour = theme.colour("text"), theme.colour("error")
             label_colour = theme.colour("text") if enabled else theme.colour("text_disabled")
             kw = app.text.size(key, size, bold=True)[0]
             chip = pygame.Rect(0, y + theme.px(3), kw + 2 * pad, line_h + theme.px(6))
