@@ -27,6 +27,8 @@ from remote.buttons import Button, ButtonEvent, parse_button
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
+    from app.settings import Settings
+    from app.storage import Storage
     from remote.sources import EventSource
 
 log = logging.getLogger(__name__)
@@ -56,7 +58,10 @@ class App:
         sources: Sequence[EventSource] = (),
         sound: bool | None = None,
         shell: Shell | None = None,
+        storage: Storage | None = None,
+        settings: Settings | None = None,
     ) -> None:
+        """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
         from app.saves import HighScores, SaveStore
         from app.settings import Settings
         from app.storage import Storage
@@ -71,10 +76,10 @@ class App:
         self.clock = clock
         self.profile = profile
         self._shell = shell
-        self.storage = Storage(resolve_data_dir(data_dir))
+        self.storage = storage or Storage(resolve_data_dir(data_dir))
         from app.profiles import available_profiles
 
-        self.settings = Settings.load(self.storage, available_profiles())
+        self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
         from app.settings import FILE_NAME
@@ -95,6 +100,8 @@ class App:
             min_px=self.theme.min_text_px,
             min_main_px=self.theme.min_number_px,
         )
+        if self.text.font_fallback:
+            self.storage.notice("notice.font_fallback")
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
         self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
@@ -108,6 +115,20 @@ class App:
         self._toast: tuple[str, float] | None = None
         self._refused: tuple[str, float] | None = None
         self._under: tuple[tuple, pygame.Surface, list] | None = None
+        self.last_input = clock()
+        self.input_filters: list[Callable[[ButtonEvent], bool]] = []
+        """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""
+        self.tickers: list[Callable[[float], None]] = []
+        """Called with the time at every turn of the loop (idle timers, burn-in, TV standby)."""
+        self.overlays: list[Callable[[pygame.Surface], None]] = []
+        """Drawn over everything at every frame drawn (the attract loop's banner, burn-in dimming)."""
+        from app.appliance import Notifier
+
+        self.notifier = Notifier()
+        self.demo_running = False
+        """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
+        self.kiosk: Any = None
+        """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
@@ -151,6 +172,10 @@ class App:
     @property
     def top(self) -> Screen | None:
         return self.stack.top
+
+    def allows(self, what: str) -> bool:
+        """May ``what`` ("settings", "quit", "delete_save") be offered? Not in kiosk mode."""
+        return self.kiosk is None or self.kiosk.allows(what)
 
     def refresh(self) -> None:
         """Redraw at the next frame."""
@@ -256,7 +281,11 @@ class App:
         """One turn of the loop: input, update, draw if anything changed. True if a frame was drawn."""
         now = self.clock() if now is None else now
         for event in self.pipeline.poll(now):
-            self.dispatch(event)
+            self.last_input = now
+            if not any(swallow(event) for swallow in self.input_filters):
+                self.dispatch(event)
+        for tick in self.tickers:
+            tick(now)
         dt = max(0.0, now - self._last_update)
         self._last_update = now
         for screen in self.stack.visible():
@@ -271,6 +300,8 @@ class App:
         if self._refused is not None and now >= self._refused[1]:
             self._refused = None
             self.refresh()
+        if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
+            self._take_storage_messages()
         if self._dirty and self.stack:
             self.draw()
             self.display.present()
@@ -306,6 +337,8 @@ class App:
         top._dirty = False
         if self._toast is not None:
             widgets.toast_line(surface, self, self._toast[0])
+        for overlay in self.overlays:
+            overlay(surface)
         self._dirty = False
         self.frames += 1
 
@@ -327,10 +360,10 @@ class App:
         from remote.keyboard import button_for_key
 
         if event.type == pygame.QUIT:
-            self.running = False
+            self.running = not self.allows("quit")
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-                self.running = False
+                self.running = not self.allows("quit")
                 return
             button = button_for_key(event.key)
             if button is not None:
@@ -363,8 +396,10 @@ class App:
                 for event in pygame.event.get():
                     self.handle_pygame_event(event, now)
                 drew = self.step(now)
+                self.notifier.ping()
                 if drew and first:
                     first = False
+                    self.notifier.ready()
                     if on_first_frame is not None:
                         on_first_frame()
                     if late_sources is not None:

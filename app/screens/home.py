@@ -123,7 +123,19 @@ class HomeScreen(Screen):
         return min(max(self.focus.focus + 0.5 - fits / 2, 0.0), n - fits)
 
     def on_enter(self) -> None:
+        self.reload_tiles()
+
+    def reload_tiles(self) -> None:
+        """The tiles again, without Settings where the app does not allow it (kiosk mode)."""
+        focused = self.focused.id
+        self.tiles = [tile for tile in tiles() if tile.id != "settings" or self.app.allows("settings")]
+        ids = [tile.id for tile in self.tiles]
+        self.focus = FocusList(
+            [True] * len(self.tiles), ids.index(focused) if focused in ids else 0, vertical=False
+        )
+        self._tile_images.clear()
         self.scroll = self._scroll_target = self._target_scroll()
+        self.refresh()
 
     def on_layout(self) -> None:
         self._tile_images.clear()
