@@ -309,7 +309,10 @@ class DiceGameScreen(Screen):
         theme = self.theme
         size = theme.font("heading")
         small = theme.font("small")
-        w = min(theme.safe.w - theme.px(40), self.app.text.size(text, size, bold=True)[0] + theme.px(80))
+        words = max(
+            self.app.text.size(text, size, bold=True)[0], self.app.text.size(sub, small)[0] if sub else 0
+        )
+        w = min(theme.safe.w - theme.px(40), words + theme.px(80))
         h = size * 2 + theme.px(10) + (self.app.text.line_height(small) if sub else 0)
         box = pygame.Rect(0, 0, w, h)
         box.center = (theme.safe.centerx, theme.safe.centery - theme.px(20))

@@ -38,7 +38,7 @@ NOT_YET: frozenset[str] = frozenset(
         "monopoly-dice-jail",
         "monopoly-dice-odds",
         # Yahtzee: the 20- and 21-box cards and four players need a second page at SD; the Power
-        # die's labels; the hint's columns
+        # die's labels, the Power hint's legend and Painted box names in the hint at SD
         "dice-party-en",
         "yahtzee-four-players",
         "yahtzee-painted",
@@ -46,8 +46,6 @@ NOT_YET: frozenset[str] = frozenset(
         "yahtzee-power-double",
         "yahtzee-power-freeze",
         "yahtzee-power-shaking",
-        "yahtzee-hint",
-        "yahtzee-hint-options",
         "yahtzee-hint-painted",
         "yahtzee-hint-power",
         "yahtzee-review-dice-party",

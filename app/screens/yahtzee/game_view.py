@@ -79,8 +79,16 @@ class GameView(DiceGameScreen):
         self._draw_dice(surface, layout)
         if self._pass_to is not None:
             self._draw_banner(surface, t("yahtzee.banner.pass", name=self._pass_to), t("yahtzee.press_any"))
-        elif self._banner is not None:
-            self._draw_banner(surface, self._banner[0])
+        elif self.confirming is not None:
+            box = self.game.boxes[self.confirming]
+            points = self.obs()["cards"][self.turn_player]["boxes"][box.key]["potential"]
+            self._draw_banner(
+                surface,
+                t("yahtzee.confirm", box=scorecard.box_name(self.game, box), points=points),
+                t("yahtzee.confirm.keys"),
+            )
+        elif self._banner is not None and not (self.shaking or self.match.settling):
+            self._draw_banner(surface, self._banner[0])  # once the dice have landed
 
     def _draw_static(self, surface: pygame.Surface, layout: dict[str, Any]) -> None:
         app, theme = self.app, self.theme
@@ -111,9 +119,11 @@ class GameView(DiceGameScreen):
             max_width=header.w // 2,
         )
         turns = obs["turns"][obs["turn_player"]]
-        right = t("yahtzee.turn", name=name)
+        # a solo game has no turns to tell apart: only the round
+        right = t("yahtzee.turn", name=name) if len(self.players) > 1 else ""
         if not self.state.is_terminal():
-            right += "   " + t("yahtzee.round", n=turns + 1, total=len(self.game.boxes))
+            rnd = t("yahtzee.round", n=turns + 1, total=len(self.game.boxes))
+            right = f"{right}   {rnd}" if right else rnd
         pos, anchor = self._end(header, 0)
         self._text(
             surface, right, theme.font("body"), theme.colour("accent"), pos, anchor, max_width=header.w // 2
@@ -150,8 +160,9 @@ class GameView(DiceGameScreen):
         """One box of the card: its picture is cached by everything it shows, so a redraw after a
         move repaints only the boxes that changed."""
         info = card["boxes"][box.key]
-        focused = box.id == self.box_focus and not self.state.is_terminal()
-        zone_card = focused and self.zone == "card"
+        # one cursor at a time: the box cursor shows only while the card has the focus
+        focused = box.id == self.box_focus and self.zone == "card" and not self.state.is_terminal()
+        zone_card = focused
         value, power, looks = "", 1, "filled"
         if info["score"] is not None:
             value, power = str(info["score"]), info["multiplier"] or 1
@@ -316,8 +327,11 @@ class GameView(DiceGameScreen):
         theme = self.theme
         box = self.game.boxes[self.box_focus]
         mult = self.state.multiplier() if self.saved()["rolls"] else 1
-        text = f"{scorecard.box_name(self.game, box)}: {scorecard.box_how(box, mult)}"
+        how = scorecard.box_how(box, mult)
+        text = f"{scorecard.box_name(self.game, box)}: {how}"
         tip = self._rect(layout["info"])
+        if self.app.text.size(text, layout["font"])[0] > tip.w - theme.px(16):
+            text = how  # the cursor already names the box: keep the rule whole rather than cut it
         widgets.panel(surface, tip, theme.colour("shadow"), theme.px(8), theme.px(2), theme.colour("accent"))
         self._text(
             surface,

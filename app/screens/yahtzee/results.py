@@ -74,6 +74,10 @@ def high_score_mode(state: YahtzeeState) -> str:
     return state.game.name
 
 
+AGAIN = "again"
+"""What the results hand back when the players want another game with the same seats."""
+
+
 class ResultsScreen(MirroredText, ModalScreen[bool]):
     """The final table naming the winner; solo: the high scores with this game's entry marked.
 
@@ -148,13 +152,23 @@ class ResultsScreen(MirroredText, ModalScreen[bool]):
     def action_home(self) -> None:
         self.dismiss(None)
 
+    def action_again(self) -> None:
+        """A new game with the same seats (the caller starts it)."""
+        self.app.sound.play("select")
+        self.dismiss(AGAIN)
+
     def action_back(self) -> None:
         self.dismiss(None)
 
     def bindings(self) -> tuple[Binding, ...]:
         label = "yresults.action.review" if self.review else "yresults.action.next"
-        own = (Binding(Button.SELECT, "next", label), Binding(Button.BACK, "home", "action.home"))
-        return own + tuple(b for b in super().bindings() if b.button not in (Button.SELECT, Button.BACK))
+        own = (
+            Binding(Button.SELECT, "next", label),
+            Binding(Button.DIGIT_2, "again", "yresults.action.again"),
+            Binding(Button.BACK, "home", "action.home"),
+        )
+        taken = (Button.SELECT, Button.DIGIT_2, Button.BACK)
+        return own + tuple(b for b in super().bindings() if b.button not in taken)
 
     # -- drawing -----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
