@@ -12,7 +12,19 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "keys", "profiles", "install", "kiosk", "soak")
+COMMANDS = (
+    "run",
+    "screenshot",
+    "bench",
+    "simulate",
+    "solve",
+    "keys",
+    "profiles",
+    "install",
+    "kiosk",
+    "soak",
+    "howto",
+)
 
 
 class UserError(Exception):
