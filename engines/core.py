@@ -209,7 +209,7 @@ def _import_all_games() -> None:
     # engines.core itself stays cheap to import.
     import importlib
 
-    for module in ("engines.yahtzee", "engines.monopoly_dice"):
+    for module in ("engines.yahtzee", "engines.monopoly_dice", "engines.monopoly"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:
