@@ -293,7 +293,7 @@ class MonopolyState(State):
         if phase == P_FLOOR:
             return self.floor[0]
         if phase == P_CLAIM:
-            return self.claim[3][0]
+            return self.claim[2][0]
         if phase == P_PLACE:
             return self.place[0]
         raise AssertionError(f"no actor in phase {phase}")
@@ -1058,15 +1058,25 @@ class MonopolyState(State):
             self._from_bank(p, half)
             self._event(f"P{p + 1} sells the hotel on {_BOARD[sq].name}")
             return
-        # Too few houses to break the hotel down: the whole group comes down evenly to the
-        # highest level the bank's houses allow, every building above it sold at half price.
+        # Too few houses to break the hotel down (the classic rule): the group comes down evenly
+        # to the most houses the bank can supply, this lot lowest, and every building that cannot
+        # stand is sold at half price.
         group = _GROUP[sq]
         old = {s: self.level[s] for s in group}
+        others = [s for s in group if s != sq]
+
+        def needed(levels: dict[int, int]) -> int:
+            return sum(levels[s] if old[s] == R.HOTEL_LEVEL else levels[s] - old[s] for s in group)
+
         for top in range(R.MAX_HOUSES - 1, -1, -1):
-            new = {s: (top if s == sq else min(old[s], top + 1)) for s in group}
-            needed = sum(new[s] if old[s] == R.HOTEL_LEVEL else new[s] - old[s] for s in group)
-            if needed <= self.bank_houses:
+            new = {s: min(old[s], top) for s in group}
+            if needed(new) <= self.bank_houses:
                 break
+        for s in others:  # one more house on the other lots while the bank has them
+            if old[s] > top:
+                new[s] = top + 1
+                if needed(new) > self.bank_houses:
+                    new[s] = top
         for s in group:
             if old[s] == R.HOTEL_LEVEL:
                 self.bank_hotels += 1
