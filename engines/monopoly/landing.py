@@ -22,6 +22,7 @@ All movement comes from :mod:`engines.monopoly.rules` (board, card effects, jail
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -282,3 +283,96 @@ def format_text(result: dict[str, Any], strategy: str) -> str:
     for rank, row in enumerate(rows, 1):
         lines.append(f"{rank:>4} {row['index']:>6}  {row['name']:<24} {row[strategy]:>11.3f}")
     return "\n".join(lines)
+
+
+# -- the Monte Carlo check: the engine itself ------------------------------------------------------
+def _mover_policy(strategy: str) -> Callable[[Any], int]:
+    """A player that buys nothing and trades nothing, leaving jail per ``strategy``."""
+    from engines.monopoly import game as G
+
+    prefer = (G.DECLINE, G.PASS, G.TAX_FLAT, G.KEEP, G.END_TURN, G.REJECT, G.CANCEL, G.BANKRUPT)
+    jail = (G.USE_CARD, G.PAY_FINE) if strategy == "short" else ()
+
+    def choose(state: Any) -> int:
+        legal = state.legal_actions()
+        if state.phase == G.P_ROLL:
+            for action in jail:
+                if action in legal:
+                    return action
+            return G.ROLL
+        for action in prefer:
+            if action in legal:
+                return action
+        return legal[0]  # raising money with nothing to sell: mortgage whatever is offered
+
+    return choose
+
+
+def monte_carlo(
+    throws: int, strategy: str, cards: str = "uniform", seed: int = 0, batches: int = 50
+) -> dict[str, Any]:
+    """Where the engine's own tokens end, throw by throw, over ``throws`` throws of two players.
+
+    The players buy nothing (so nobody pays rent and games run long) and leave jail per
+    ``strategy``; ``cards`` is the engine's option (``uniform``: the model's draws, ``deck``:
+    the real shuffled piles). Returns the landing shares (41, In Jail last) and their standard
+    errors by batch means (``batches`` consecutive runs of throws; throws in a row are not
+    independent).
+    """
+    import random
+
+    from engines.monopoly import game as G
+
+    rng = random.Random(seed)
+    choose = _mover_policy(strategy)
+    counts = np.zeros((batches, R.NUM_SQUARES + 1))
+    per_batch = max(1, throws // batches)
+    state = G.MonopolyGame(2, cards=cards, trading=False).new_initial_state()
+    done = 0
+    # every action below is taken from the legal list or the chance outcomes, so it is applied
+    # without apply_action's check (which would compute the legal list a second time)
+    while done < per_batch * batches:
+        if state.is_terminal():
+            state = G.MonopolyGame(2, cards=cards, trading=False).new_initial_state()
+            continue
+        if state.phase != G.P_DICE:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state._apply(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                state._apply(choose(state))
+            continue
+        mover = state.turn
+        state._apply(rng.randrange(36))
+        while state.phase == G.P_CARD:  # the throw is not over until its cards are
+            outcomes = state.chance_outcomes()
+            state._apply(outcomes[rng.randrange(len(outcomes))][0])
+        where = IN_JAIL if state.in_jail[mover] else state.pos[mover]
+        counts[done // per_batch, where] += 1
+        done += 1
+    shares = counts / per_batch
+    return {
+        "throws": per_batch * batches,
+        "strategy": strategy,
+        "cards": cards,
+        "shares": shares.mean(axis=0),
+        "standard_errors": shares.std(axis=0, ddof=1) / np.sqrt(batches),
+    }
+
+
+def compare(mc: dict[str, Any]) -> dict[str, Any]:
+    """How far a Monte Carlo run lies from the exact chain: per square in standard errors."""
+    exact = chain(mc["strategy"]).landing()
+    diff = mc["shares"] - exact
+    se = np.where(mc["standard_errors"] > 0, mc["standard_errors"], np.inf)
+    z = np.where(np.isfinite(se), diff / se, 0.0)
+    worst = int(np.argmax(np.abs(z)))
+    return {
+        "throws": mc["throws"],
+        "strategy": mc["strategy"],
+        "cards": mc["cards"],
+        "max_abs_z": float(abs(z[worst])),
+        "worst_square": worst,
+        "max_abs_difference_points": float(100 * np.max(np.abs(diff))),
+        "z": [float(x) for x in z],
+    }

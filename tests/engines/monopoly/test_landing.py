@@ -104,3 +104,13 @@ def test_analyse_text_ranks_squares_for_the_chosen_strategy(capsys):
 
 def test_analyse_without_a_question_is_a_user_error(capsys):
     assert cli.main(["analyse", "monopoly"]) == 2
+
+
+@pytest.mark.parametrize("strategy", landing.STRATEGIES)
+def test_the_engine_with_uniform_cards_lands_as_the_chain_says(strategy):
+    # the engine's own moves, cards drawn the model's way; every square within 4 standard errors
+    # (``python -m engines.monopoly.bench landing`` runs a million throws per strategy)
+    mc = landing.monte_carlo(20_000, strategy, cards="uniform", seed=1, batches=40)
+    check = landing.compare(mc)
+    assert check["max_abs_z"] < 4.0, check
+    assert mc["shares"][R.GO_TO_JAIL] == 0.0
