@@ -9,6 +9,26 @@ seed replays a whole game exactly.
 
 Actions are small ints; every action round-trips through text. A state serialises to a plain
 JSON-able dict with a schema version: that dict is the save format.
+
+The contract every registered game keeps (``tests/engines/test_conformance.py`` checks it on random
+playouts of each one):
+
+- **Observation.** ``state.to_dict(player)`` holds at least :data:`OBSERVATION_KEYS` with the
+  meanings given there, plus whatever the game's screens need.
+- **Options.** A game declares its set-up options as data in :attr:`Game.options` (name ->
+  :class:`Option`); ``Game.__init__`` rejects an unknown option or a value outside ``allowed`` with
+  a :class:`ValueError` naming both.
+- **Hidden information.** An observation shows a player nothing they could not see at the table.
+  A game with :attr:`Game.perfect_information` shows every player the same observation (up to
+  ``"viewer"``); any other game implements :meth:`State.perturb_hidden`, and changing only what the
+  viewer cannot see (another player's private data, the order of a shuffled deck) leaves the
+  viewer's observation unchanged.
+- **Players.** :func:`make_player` (level, game, rng) makes a computer player for any game at each of
+  :data:`PLAYER_LEVELS`; a player is ``choose(state) -> action`` and reads only
+  ``state.current_player()`` and that player's observation ``state.to_dict(state.current_player())``
+  (``state.legal_actions()`` is the same list as the observation's ``"legal"``). A driver asks a
+  player for a decision whenever ``current_player()`` is that player, which need not be the player
+  whose turn it is (a bid in an auction, say).
 """
 
 from __future__ import annotations
@@ -16,6 +36,7 @@ from __future__ import annotations
 import abc
 import copy
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import numpy as np
@@ -24,6 +45,25 @@ CHANCE = -1
 """``current_player()`` while the dice are in the air."""
 TERMINAL = -4
 """``current_player()`` once the game is over."""
+
+
+OBSERVATION_KEYS: tuple[str, ...] = (
+    "game",
+    "viewer",
+    "num_players",
+    "current_player",
+    "legal",
+    "returns",
+    "over",
+)
+"""Keys present in every game's observation ``to_dict(player)``: ``game`` (the registry name),
+``viewer`` (the player it was made for), ``num_players``, ``current_player`` (a player, or
+:data:`CHANCE` / :data:`TERMINAL`), ``legal`` (``[{"action": int, "text": str}]`` for the player to
+act, sorted by action; empty at chance and terminal nodes), ``returns`` (``State.returns()``) and
+``over`` (True once the game has ended)."""
+
+PLAYER_LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
+"""Computer levels every game's :meth:`Game.make_player` knows ("random" plays any legal action)."""
 
 
 class InvalidActionError(ValueError):
@@ -38,28 +78,59 @@ class SaveFormatError(ValueError):
     """A saved state cannot be read: wrong game, unknown schema version or damaged fields."""
 
 
+@dataclass(frozen=True)
+class Option:
+    """One set-up option of a game: its default and, when the choice is closed, the allowed values."""
+
+    default: Any
+    allowed: tuple[Any, ...] | None = None
+
+    def check(self, game: str, name: str, value: Any) -> None:
+        if self.allowed is not None and value not in self.allowed:
+            choices = ", ".join(map(str, self.allowed))
+            raise ValueError(f"{game}: {name} must be one of {choices}, not {value!r}")
+
+
 class Game(abc.ABC):
     """Immutable rules and configuration; a factory for states.
 
-    Subclasses set ``name`` (the registry key) and rule flags as ``ClassVar``; variants are
-    subclasses that override those flags.
+    Subclasses set ``name`` (the registry key), ``options`` and rule flags as ``ClassVar``;
+    variants are subclasses that override those flags.
     """
 
     name: ClassVar[str] = ""
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
+    options: ClassVar[Mapping[str, Option]] = {}
+    """The set-up options this game accepts besides ``num_players`` (name -> :class:`Option`)."""
+    perfect_information: ClassVar[bool] = True
+    """Every player sees everything; False means :meth:`State.perturb_hidden` is implemented."""
 
     def __init__(self, num_players: int = 1, **params: Any) -> None:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
                 f"{self.name} takes {self.min_players} to {self.max_players} players, not {num_players}"
             )
+        unknown = sorted(set(params) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"{self.name} has no option {', '.join(unknown)} (its options: {known})")
+        for key, value in params.items():
+            self.options[key].check(self.name, key, value)
         self.num_players = num_players
         self.params: dict[str, Any] = dict(params)
+
+    def option(self, key: str) -> Any:
+        """The value of a set-up option: as given, else its declared default."""
+        return self.params.get(key, self.options[key].default)
 
     @abc.abstractmethod
     def new_initial_state(self) -> State:
         """The position before the first roll."""
+
+    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
+        """A computer player of this family at ``level`` (one of :data:`PLAYER_LEVELS` at least)."""
+        raise ValueError(f"{self.name} has no computer players")
 
     def config(self) -> dict[str, Any]:
         """What :func:`load_game` needs to make this game again (stored in every save)."""
@@ -152,6 +223,15 @@ class State(abc.ABC):
     def from_dict(cls, game: Game, data: Mapping[str, Any]) -> State:
         """Rebuild a state from :meth:`to_dict` output; raise :class:`SaveFormatError` if damaged."""
 
+    def perturb_hidden(self, viewer: int, rng: np.random.Generator) -> State:
+        """A copy that differs from this state only in what ``viewer`` cannot see.
+
+        Games with hidden information (:attr:`Game.perfect_information` False) override this:
+        reshuffle the decks still face down, redraw other players' private data. Without hidden
+        information there is nothing to change and the copy is exact.
+        """
+        return self.clone()
+
     def clone(self) -> State:
         return copy.deepcopy(self)
 
@@ -202,6 +282,17 @@ def load_state(data: Mapping[str, Any]) -> State:
 def save_state(state: State) -> dict[str, Any]:
     """The JSON-able save of a state, readable by :func:`load_state`."""
     return {"game": state.game.config(), "state": state.to_dict()}
+
+
+def make_player(level: str, game: Game, rng: np.random.Generator) -> Callable[[State], int]:
+    """A computer player for ``game`` at ``level``, drawing its randomness from ``rng``.
+
+    >>> game = load_game("yahtzee-classic")
+    >>> rng = np.random.default_rng(7)
+    >>> play_out(game.new_initial_state(), rng, make_player("random", game, rng)).is_terminal()
+    True
+    """
+    return game.make_player(level, rng)
 
 
 def _import_all_games() -> None:

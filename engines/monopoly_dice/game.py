@@ -22,7 +22,7 @@ Conventions the manual leaves open (all documented in ``docs/monopoly-dice.md``)
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,6 +32,7 @@ from engines.core import (
     TERMINAL,
     Game,
     InvalidActionError,
+    Option,
     SaveFormatError,
     State,
     register_game,
@@ -71,15 +72,22 @@ class MonopolyDiceGame(Game):
     name: ClassVar[str] = "monopoly-dice"
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 4
+    options: ClassVar[Mapping[str, Option]] = {"target": Option(R.DEFAULT_TARGET, R.TARGETS)}
+    """``target``: the score that ends the game."""
 
     def __init__(self, num_players: int = 2, target: int = R.DEFAULT_TARGET, **params: Any) -> None:
-        if target not in R.TARGETS:
-            raise ValueError(f"target must be one of {', '.join(map(str, R.TARGETS))}, not {target}")
+        # target is always named in the config, so saves say which target they were played to
         super().__init__(num_players, target=target, **params)
         self.target = int(target)
 
     def new_initial_state(self) -> MonopolyDiceState:
         return MonopolyDiceState(self)
+
+    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
+        """A player from :mod:`engines.monopoly_dice.ai`, seeded from ``rng``."""
+        from engines.monopoly_dice.ai import make_player
+
+        return make_player(level, seed=int(rng.integers(2**63)))
 
 
 class MonopolyDiceState(State):
@@ -398,6 +406,7 @@ class MonopolyDiceState(State):
             data[name] = copy.deepcopy(value) if isinstance(value, dict) else _copy_flat(value)
         if player is None:
             return data
+        data["game"] = self.game.name
         data["viewer"] = player
         data["target"] = self.target
         data["num_players"] = self.game.num_players
@@ -429,6 +438,7 @@ class MonopolyDiceState(State):
             for p in range(self.game.num_players)
         ]
         data["returns"] = self.returns()
+        data["over"] = self.is_terminal()
         return data
 
     def _die_view(self, d: int) -> dict[str, Any]:

@@ -23,14 +23,17 @@ faces as outcomes, so :meth:`YahtzeeState.chance_outcomes` is exact and tiny. Po
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
+
+import numpy as np
 
 from engines.core import (
     CHANCE,
     TERMINAL,
     Game,
     InvalidActionError,
+    Option,
     SaveFormatError,
     State,
     register_game,
@@ -97,26 +100,17 @@ class YahtzeeGame(Game):
     upper_bonus_tiers: ClassVar[tuple[tuple[int, int], ...]] = UPPER_BONUS
     colour_bonus_tiers: ClassVar[tuple[tuple[int, int], ...]] = ()
     yahtzee_bonus: ClassVar[int] = YAHTZEE_BONUS
-    default_joker: ClassVar[str] = "forced"
-    joker_conventions: ClassVar[tuple[str, ...]] = JOKER_CONVENTIONS
+    options: ClassVar[Mapping[str, Option]] = {"joker": Option("forced", JOKER_CONVENTIONS)}
+    """``joker``: the Joker convention; Power adds ``finish_round`` (see :class:`PowerGame`)."""
     five_of_a_kind_ends_rolling: ClassVar[bool] = False
     """Dice Party: a five of a kind ends the rolling at once."""
     ends_when_first_card_full: ClassVar[bool] = False
     """Power: the game ends as soon as one player's card is full."""
 
     def __init__(self, num_players: int = 1, **params: Any) -> None:
-        unknown = set(params) - {"joker", "finish_round"}
-        if unknown:
-            raise ValueError(f"{self.name} has no option {', '.join(sorted(unknown))}")
         super().__init__(num_players, **params)
-        self.joker: str = params.get("joker", self.default_joker)
-        if self.joker not in self.joker_conventions:
-            raise ValueError(
-                f"{self.name}: joker must be one of {', '.join(self.joker_conventions)}, not {self.joker!r}"
-            )
-        self.finish_round: bool = bool(params.get("finish_round", False))
-        if "finish_round" in params and not self.ends_when_first_card_full:
-            raise ValueError(f"{self.name} has no option finish_round")
+        self.joker: str = self.option("joker")
+        self.finish_round: bool = bool(self.params.get("finish_round", False))  # only Power declares it
         self.all_dice: tuple[Die, ...] = self.dice + ((self.power_die,) if self.power_die else ())
         self.upper_ids = tuple(b.id for b in self.boxes if b.section is Section.UPPER)
         self.colour_ids = tuple(b.id for b in self.boxes if b.section is Section.COLOUR)
@@ -134,6 +128,12 @@ class YahtzeeGame(Game):
 
     def new_initial_state(self) -> YahtzeeState:
         return YahtzeeState(self)
+
+    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
+        """A computer player by name from :mod:`engines.yahtzee.players` (the levels and more)."""
+        from engines.yahtzee.players import make_player
+
+        return make_player(level, self, rng)
 
 
 @register_game
@@ -159,8 +159,8 @@ class PowerGame(YahtzeeGame):
     power_die = yd.POWER_DIE
     upper_bonus_tiers = POWER_UPPER_BONUS
     yahtzee_bonus = 0
-    default_joker = "none"
-    joker_conventions = ("none",)
+    options = {"joker": Option("none", ("none",)), "finish_round": Option(False, (False, True))}
+    """``finish_round``: when a card fills, the round is played out so every player has had as many turns."""
     ends_when_first_card_full = True
 
 
@@ -578,10 +578,10 @@ class YahtzeeState(State):
             "mode": game.mode,
             "joker_convention": game.joker,
             "num_players": game.num_players,
-            "observer": player,
+            "viewer": player,
             "current_player": to_act,
             "turn_player": self._player,
-            "terminal": self._over,
+            "over": self._over,
             "turns": list(self._turns),
             "dice": dice,
             "rolls": self._rolls,
@@ -593,8 +593,7 @@ class YahtzeeState(State):
             "pending_double": None if self._double_first is None else game.boxes[self._double_first].key,
             "cards": cards,
             "returns": self.returns(),
-            "legal_actions": legal,
-            "legal_action_strings": [self.action_to_string(a) for a in legal],
+            "legal": [{"action": a, "text": self.action_to_string(a)} for a in legal],
         }
 
     @classmethod

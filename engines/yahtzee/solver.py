@@ -117,9 +117,9 @@ def rules_for(mode: str = "classic", joker: str | None = None) -> SolverRules:
     if mode not in MODES:
         raise ValueError(f"the solver plays {' and '.join(MODES)}, not {mode!r}")
     game = GAMES_BY_MODE[mode]
-    joker = game.default_joker if joker is None else joker
-    if joker not in game.joker_conventions:
-        raise ValueError(f"{mode}: joker must be one of {', '.join(game.joker_conventions)}, not {joker!r}")
+    option = game.options["joker"]
+    joker = option.default if joker is None else joker
+    option.check(mode, "joker", joker)
     ((threshold, bonus),) = game.upper_bonus_tiers
     return SolverRules(
         mode=mode,

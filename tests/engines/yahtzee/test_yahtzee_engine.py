@@ -353,12 +353,12 @@ def test_observation_lists_every_open_box_with_its_potential() -> None:
     state = new_state("yahtzee-painted", 2, cards={0: {"ones": 2}})
     roll(state, (1, 2, 3, 4, 5))
     obs = state.to_dict(1)
-    assert obs["observer"] == 1 and obs["turn_player"] == 0 and obs["rolls_left"] == 2
+    assert obs["viewer"] == 1 and obs["turn_player"] == 0 and obs["rolls_left"] == 2
     boxes = obs["cards"][0]["boxes"]
     assert boxes["ones"]["score"] == 2 and boxes["ones"]["potential"] is None
     assert boxes["straight"]["potential"] == 40 and boxes["straight"]["allowed"]
     assert all(b["potential"] is None for b in obs["cards"][1]["boxes"].values())
-    assert obs["legal_action_strings"][:2] == ["roll", "toggle 1"]
+    assert [item["text"] for item in obs["legal"][:2]] == ["roll", "toggle 1"]
     assert [d["colour"] for d in obs["dice"]] == list(state.colours())
 
 
