@@ -84,7 +84,7 @@ The contract keys ``game``, ``viewer``, ``num_players``, ``current_player``, ``l
 from __future__ import annotations
 
 import bisect
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -95,6 +95,7 @@ from engines.core import (
     Game,
     IllegalActionError,
     InvalidActionError,
+    Option,
     SaveFormatError,
     State,
     register_game,
@@ -186,32 +187,33 @@ class MonopolyGame(Game):
     name: ClassVar[str] = "monopoly"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    OPTIONS: ClassVar[dict[str, tuple[Any, tuple[Any, ...] | None]]] = {
-        "max_turns": (0, None),
-        "free_parking_jackpot": (R.FREE_PARKING_JACKPOT, (False, True)),
-        "trading": (True, (False, True)),
-        "cards": ("deck", ("deck", "uniform")),
+    options: ClassVar[Mapping[str, Option]] = {
+        "max_turns": Option(0),
+        "free_parking_jackpot": Option(R.FREE_PARKING_JACKPOT, (False, True)),
+        "trading": Option(True, (False, True)),
+        "cards": Option("deck", ("deck", "uniform")),
     }
-    """Set-up options: name -> (default, allowed values or None for any non-negative int)."""
+    """Set-up options (the module docstring says what each does); ``max_turns`` is any whole number >= 0."""
+    perfect_information: ClassVar[bool] = False
 
     def __init__(self, num_players: int = 2, **params: Any) -> None:
-        for key, value in params.items():
-            if key not in self.OPTIONS:
-                raise ValueError(f"monopoly has no option {key} (its options: {', '.join(self.OPTIONS)})")
-            allowed = self.OPTIONS[key][1]
-            if allowed is None:
-                if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                    raise ValueError(f"monopoly: {key} must be a whole number >= 0, not {value!r}")
-            elif value not in allowed or type(value) is not type(allowed[0]):
-                raise ValueError(f"monopoly: {key} must be one of {allowed}, not {value!r}")
         super().__init__(num_players, **params)
+        for key, value in params.items():
+            # ``1 in (False, True)`` holds in Python: insist on the declared type as well
+            if type(value) is not type(self.options[key].default):
+                raise ValueError(f"monopoly: {key} must be like {self.options[key].default!r}, not {value!r}")
+        if self.option("max_turns") < 0:
+            raise ValueError(f"monopoly: max_turns must be 0 (no limit) or more, not {params['max_turns']}")
         self.max_turns = int(self.option("max_turns"))
         self.jackpot = bool(self.option("free_parking_jackpot"))
         self.trading = bool(self.option("trading"))
         self.uniform_cards = self.option("cards") == "uniform"
 
-    def option(self, key: str) -> Any:
-        return self.params.get(key, self.OPTIONS[key][0])
+    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
+        """A computer player from :mod:`engines.monopoly.ai`."""
+        from engines.monopoly.ai import make_player
+
+        return make_player(level, self, rng)
 
     def new_initial_state(self) -> MonopolyState:
         return MonopolyState(self)
