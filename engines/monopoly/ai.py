@@ -618,14 +618,22 @@ class MonopolyPlayer:
             price = sum(R.BOARD[sq].price for sq in trade["squares"] if v.owner[sq] == partner)
             cash = int(price * (1.5 + 0.5 * refused))
             return cash if cash <= spare and mine - cash > 0 else None
-        # hard: pay the partner at least what they give up (in hard's measure), raising the cash
-        # after each refusal towards the most that keeps the trade as good for hard as for them
+        # hard: a swap where the partner gains more asks them for the difference (less after each
+        # refusal, never below even); otherwise hard pays at least what the partner gives up (in
+        # hard's measure), raising the cash after each refusal towards the most that keeps the trade
+        # as good for hard as for them, and never so much that the new group cannot be built on
         fair = max(0.0, -theirs)
         most = (mine - theirs) / 2
-        if most < fair or most <= 0:
+        if most < 0:
+            if fair > 0 or mine <= 0:
+                return None
+            ask = int(round(most * (1 - refused / 3) / 10.0)) * 10
+            return ask if ask < 0 and -ask <= v.cash[partner] else None
+        if most < fair:
             return None
+        houses = sum(2 * R.BOARD[sq].house_cost for g in _new_groups(v, me, owner) for sq in R.GROUPS[g])
         cash = int(round((fair + (most - fair) * refused / 2) / 10.0)) * 10
-        if cash > spare:
+        if cash > spare - houses:
             return None
         return cash
 
