@@ -165,6 +165,7 @@ _DICE_OUTCOMES = [(i, 1 / 36) for i in range(36)]
 _BOARD = R.BOARD
 _KIND = tuple(s.kind for s in _BOARD)
 _GROUP = R.GROUP_OF
+_GROUP_NAME = tuple(s.group for s in _BOARD)
 _HOUSE_COST = tuple(s.house_cost for s in _BOARD)
 _PRICE = tuple(s.price for s in _BOARD)
 _LOG_LENGTH = 12
@@ -504,9 +505,12 @@ class MonopolyState(State):
         for d in range(len(R.DECKS)):
             if d in self.jail_cards[proposer] or d in self.jail_cards[partner]:
                 actions.append(CARD_TOGGLE_BASE + d)
+        level = self.level
+        built = {_GROUP_NAME[sq] for sq in R.STREETS if level[sq]}
+        owner = self.owner
         for sq in R.PROPERTIES:
-            o = self.owner[sq]
-            if (o == proposer or o == partner) and self.tradable(sq):
+            o = owner[sq]
+            if (o == proposer or o == partner) and _GROUP_NAME[sq] not in built:
                 actions.append(TOGGLE_BASE + sq)
         return actions
 
@@ -1000,8 +1004,8 @@ class MonopolyState(State):
 
     # -- buildings -------------------------------------------------------------------------------
     def _square_action(self, action: int) -> None:
-        base = max(b for b in _SQUARE_BASES if b <= action)
-        sq = action - base
+        k, sq = divmod(action - BUILD_BASE, R.NUM_SQUARES)
+        base = _SQUARE_BASES[k]
         phase = self.phase
         p = self.actor()
         if base == TOGGLE_BASE:
