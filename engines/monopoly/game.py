@@ -738,6 +738,8 @@ class MonopolyState(State):
             if stage == S_END:
                 self._end_turn()
                 continue
+            if self.time_called:
+                self.floor = []
             if self.floor:
                 self.phase = P_FLOOR
                 q = self.floor[0]
@@ -797,9 +799,8 @@ class MonopolyState(State):
     def call_time(self) -> None:
         """End the game after the current turn (the timed variant); the richest by worth wins."""
         self.time_called = True
-        if self.phase in (P_FLOOR,):
-            self.floor = []
-            self._game_ended()
+        if self.phase == P_FLOOR:  # the turn is over: no more between-turns offers
+            self._continue()
 
     # -- throws and moves ----------------------------------------------------------------------
     def _dice(self, d1: int, d2: int) -> None:
