@@ -166,6 +166,8 @@ _BOARD = R.BOARD
 _KIND = tuple(s.kind for s in _BOARD)
 _GROUP = R.GROUP_OF
 _GROUP_NAME = tuple(s.group for s in _BOARD)
+_IS_STREET = tuple(s.kind == "street" for s in _BOARD)
+_LIFT_COST = R.LIFT_COST
 _HOUSE_COST = tuple(s.house_cost for s in _BOARD)
 _PRICE = tuple(s.price for s in _BOARD)
 _LOG_LENGTH = 12
@@ -469,24 +471,47 @@ class MonopolyState(State):
 
     def _manage(self, p: int, actions: list[int], full: bool) -> None:
         # ``full``: building, lifting and trading too; otherwise only raising money (sell, mortgage)
-        # plus trading while in debt.
+        # plus trading while in debt. One pass over the player's squares with the group read
+        # inline: this runs at almost every decision, so it avoids the can_* helpers' generators.
         owner = self.owner
+        level = self.level
+        mortgaged = self.mortgaged
+        cash = self.cash[p]
         for sq in R.PROPERTIES:
             if owner[sq] != p:
                 continue
-            if self.level[sq]:
-                if self.can_sell(p, sq):
-                    actions.append(SELL_BASE + sq)
-                if full and self.can_build(p, sq):
-                    actions.append(BUILD_BASE + sq)
-            elif self.mortgaged[sq]:
-                if full and self.cash[p] >= R.LIFT_COST[sq]:
+            if mortgaged[sq]:
+                if full and cash >= _LIFT_COST[sq]:
                     actions.append(UNMORTGAGE_BASE + sq)
-            else:
-                if self.can_mortgage(p, sq):
-                    actions.append(MORTGAGE_BASE + sq)
-                if full and self.can_build(p, sq):
-                    actions.append(BUILD_BASE + sq)
+                continue
+            if not _IS_STREET[sq]:
+                actions.append(MORTGAGE_BASE + sq)
+                continue
+            lvl = level[sq]
+            low = high = lvl
+            whole = True
+            for s in _GROUP[sq]:
+                other = level[s]
+                if other < low:
+                    low = other
+                elif other > high:
+                    high = other
+                if owner[s] != p or mortgaged[s]:
+                    whole = False
+            if lvl:
+                if lvl == high:
+                    actions.append(SELL_BASE + sq)
+            elif high == 0:
+                actions.append(MORTGAGE_BASE + sq)
+            if (
+                full
+                and whole
+                and lvl == low
+                and lvl < R.HOTEL_LEVEL
+                and cash >= _HOUSE_COST[sq]
+                and (self.bank_hotels if lvl == R.MAX_HOUSES else self.bank_houses)
+            ):
+                actions.append(BUILD_BASE + sq)
         if (full or self.phase == P_DEBT) and self.game.trading and self.trades_left[p] > 0:
             actions.extend(TRADE_WITH_BASE + q for q in range(self.n) if q != p and not self.bankrupt[q])
 
