@@ -300,7 +300,7 @@ class MonopolyPlayer:
         self.plan: list[int] = []
         # (partner, squares, board when offered) -> (times offered, cash of the last offer)
         self.offered: dict[tuple, tuple[int, int | None]] = {}
-        self.no_offers_on: tuple[int, ...] | None = None  # the board on which no trade was to be had
+        self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
         self.worth = WORTH.get(level, medium_worth)
 
     def __call__(self, state: State) -> int:
@@ -329,7 +329,14 @@ class MonopolyPlayer:
         if phase == "between-turns":
             return self._manage(v, trade=False) or G.PASS
         if phase == "buy":
-            return G.BUY if G.BUY in v.legal and self._wants_to_buy(v, v.buy) else G.DECLINE
+            if G.BUY in v.legal and self._wants_to_buy(v, v.buy):
+                return G.BUY
+            if self.level == "hard" and G.BUY not in v.legal and self._strategic(v, v.buy):
+                # a square that completes or blocks a group is worth mortgaging for
+                mortgage = self._idle_mortgage(v)
+                if mortgage is not None:
+                    return G.MORTGAGE_BASE + mortgage
+            return G.DECLINE
         if phase == "auction":
             return self._bid(v)
         if phase == "income-tax":
@@ -415,7 +422,20 @@ class MonopolyPlayer:
         if self.level == "medium":
             completes = all(v.owner[s] == v.me for s in R.GROUP_OF[sq] if s != sq)
             return cash - price >= (0 if completes else 100)
-        return cash - price >= min(50.0, self._reserve(v)) or self._value_to_me(v, sq) > price + 150
+        # hard buys what it can: squares are what groups are made of (and kept from others),
+        # unless the board is dangerous and the money is needed for rent
+        return (
+            cash - price >= min(50.0, self._reserve(v))
+            or self._danger(v) < 2 * cash
+            or self._strategic(v, sq)
+        )
+
+    def _strategic(self, v: View, sq: int) -> bool:
+        """Does ``sq`` complete a colour group for me, or for an opponent who would get it?"""
+        if R.BOARD[sq].kind != "street":
+            return False
+        others = [v.owner[s] for s in R.GROUP_OF[sq] if s != sq]
+        return len(set(others)) == 1 and others[0] != -1
 
     def _bid_limit(self, v: View) -> float:
         a = v.auction
@@ -542,7 +562,7 @@ class MonopolyPlayer:
             if gives_group and not gets_group and my_cash < 0.75 * sum(_group_price(g) for g in gives_group):
                 return False
             return mine > 0
-        return mine > 0 and mine >= theirs
+        return mine > 0 and mine >= _rival_weight(v) * theirs
 
     def _propose(self, v: View) -> int | None:
         """Start a trade (hard, medium): the offer's actions go into the plan; the first is returned."""
@@ -550,12 +570,12 @@ class MonopolyPlayer:
             return None
         best: tuple[float, int, list[int], int] | None = None
         key_board = tuple(v.owner)
-        if key_board == self.no_offers_on:
+        # what the offers depend on: the board, the mortgages, and the cash in $50 steps
+        situation = (key_board, tuple(v.mortgaged), tuple(c // 50 for c in v.cash))
+        if situation == self.no_offers_on:
             return None
         candidates = {partner: self._offers(v, partner) for partner in v.opponents()}
-        if not any(candidates.values()):
-            self.no_offers_on = key_board  # nothing to offer until the board changes
-            return None
+        self.no_offers_on = situation  # unless an offer is made below: nothing until things change
         for partner, offers in candidates.items():
             for offer in offers:
                 squares, cash = offer
@@ -576,6 +596,7 @@ class MonopolyPlayer:
                     best = (gain, partner, squares, cash)
         if best is None:
             return None
+        self.no_offers_on = None
         _, partner, squares, cash = best
         key = (partner, tuple(squares), key_board)
         self.offered[key] = (self.offered.get(key, (0, None))[0] + 1, cash)
@@ -623,7 +644,7 @@ class MonopolyPlayer:
         # hard's measure), raising the cash after each refusal towards the most that keeps the trade
         # as good for hard as for them, and never so much that the new group cannot be built on
         fair = max(0.0, -theirs)
-        most = (mine - theirs) / 2
+        most = (mine - _rival_weight(v) * theirs) / 2
         if most < 0:
             if fair > 0 or mine <= 0:
                 return None
@@ -644,6 +665,16 @@ class MonopolyPlayer:
                 return action
             self.plan = []
         return G.CANCEL
+
+
+def _rival_weight(v: View) -> float:
+    """How much hard minds a trading partner's gain against its own.
+
+    Two players: all of it (the game is zero-sum). With more, a partner's gain is one rival's
+    while hard's own counts against every other player, so a swap that gives the partner a
+    little more is still worth making (before two others make it between themselves).
+    """
+    return 1.0 if len(v.opponents()) == 1 else 0.75
 
 
 def _group_price(group: str) -> int:
