@@ -98,3 +98,11 @@ def test_hint_rent_from_one_opponent_square():
     assert h2["expected_rent"] == pytest.approx(50 * h2["this_turn"][39], rel=0.05)
     own = odds.hint(_observation({39: 0}, {39: 50}, position=37))
     assert own["pay_rent"] == 0.0 and own["expected_rent"] == 0.0
+
+
+def test_analyse_income_prints_every_property(capsys):
+    from app import cli
+
+    assert cli.main(["analyse", "monopoly", "--income"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 + len(R.PROPERTIES) and "Boardwalk" in lines[-1] and "hotel" in lines[-1]
