@@ -1256,7 +1256,10 @@ class MonopolyState(State):
             if not 0 <= action < len(deck):
                 raise InvalidActionError(f"no card {action}")
             return f"card {R.DECK_NAMES[self.card_deck]}:{deck[action].key}"
-        return action_text(action)
+        text = _ACTION_TEXT.get(action)
+        if text is None:
+            raise InvalidActionError(f"no Monopoly action {action}")
+        return text
 
     def string_to_action(self, text: str) -> int:
         if self.phase in (P_DICE, P_CARD):
@@ -1290,22 +1293,25 @@ class MonopolyState(State):
         if player is None:
             data: dict[str, Any] = {"version": self.SCHEMA_VERSION}
             for name in self._SAVE_FIELDS:
-                data[name] = _plain_copy(getattr(self, name))
+                data[name] = _COPY[name](getattr(self, name))
             return data
         current = self.current_player()
         legal = self.legal_actions()
+        owners = self.owner
+        levels = self.level
+        mortgaged = self.mortgaged
         squares = []
-        for s in _BOARD:
-            sq = s.index
-            owner = self.owner[sq]
-            lvl = self.level[sq]
+        for sq, fixed in enumerate(_SQUARE_FACTS):
+            owner = owners[sq]
+            lvl = levels[sq]
             squares.append({
-                "index": sq, "name": s.name, "kind": s.kind, "group": s.group or None, "price": s.price,
+                **fixed,
                 "owner": owner if owner >= 0 else None,
                 "houses": lvl if lvl < R.HOTEL_LEVEL else 0, "hotel": lvl == R.HOTEL_LEVEL,
-                "mortgaged": self.mortgaged[sq],
-                "rent": self.rent(sq, 1) if s.is_property else 0,
+                "mortgaged": mortgaged[sq],
+                "rent": self.rent(sq, 1) if owner >= 0 else 0,
             })  # fmt: skip
+        worths = self.returns()
         a = self.auction
         t = self.trade
         c = self.claim
@@ -1316,7 +1322,7 @@ class MonopolyState(State):
             "num_players": self.n,
             "current_player": current,
             "legal": [{"action": x, "text": self.action_to_string(x)} for x in legal],
-            "returns": self.returns(),
+            "returns": worths,
             "over": self.phase == P_OVER,
             "phase": PHASE_NAMES[self.phase],
             "turn_player": self.turn,
@@ -1331,7 +1337,7 @@ class MonopolyState(State):
                     "jail_turns": self.jail_turns[p],
                     "jail_cards": list(self.jail_cards[p]),
                     "bankrupt": self.bankrupt[p],
-                    "worth": self.worth(p),
+                    "worth": int(worths[p]),
                 }
                 for p in range(self.n)
             ],  # fmt: skip
@@ -1411,7 +1417,7 @@ class MonopolyState(State):
         other.game = self.game
         other.n = self.n
         for name in self._SAVE_FIELDS:
-            setattr(other, name, _plain_copy(getattr(self, name)))
+            setattr(other, name, _COPY[name](getattr(self, name)))
         return other
 
     def perturb_hidden(self, viewer: int, rng: np.random.Generator) -> MonopolyState:
@@ -1457,11 +1463,28 @@ def _all_actions() -> list[int]:
 
 
 _ALL_ACTIONS = frozenset(_all_actions())
+_SQUARE_FACTS = tuple(
+    {"index": s.index, "name": s.name, "kind": s.kind, "group": s.group or None, "price": s.price}
+    for s in _BOARD
+)
 _TEXT_TO_ACTION = {action_text(a): a for a in _ALL_ACTIONS}
+_ACTION_TEXT = {a: t for t, a in _TEXT_TO_ACTION.items()}
 
 
 def _is_action(action: int) -> bool:
     return action in _ALL_ACTIONS
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _flat(value: list[Any] | None) -> list[Any] | None:
+    return None if value is None else list(value)
+
+
+def _nested(value: list[list[Any]]) -> list[list[Any]]:
+    return [list(v) for v in value]
 
 
 def _plain_copy(value: Any) -> Any:
@@ -1635,3 +1658,13 @@ def _validate(s: MonopolyState) -> None:
         actor = s.actor()
         if s.bankrupt[actor] or not s.legal_actions():
             raise SaveFormatError("the player to act cannot act")
+
+
+# How each saved field is copied (saves and clone() run often in simulations and tests).
+_COPY: dict[str, Any] = {name: _same for name in MonopolyState._SAVE_FIELDS}
+_COPY.update(dict.fromkeys(
+    ("cash", "pos", "in_jail", "jail_turns", "bankrupt", "turns_done", "trades_left", "owner", "level",
+     "mortgaged", "last_card", "dice", "auction_queue", "place", "floor", "winners_list", "log"), _flat,
+))  # fmt: skip
+_COPY.update(dict.fromkeys(("jail_cards", "unseen", "pile", "debts", "lift_or_keep"), _nested))
+_COPY.update(dict.fromkeys(("auction", "trade", "claim", "stats"), _plain_copy))
