@@ -21,12 +21,14 @@ import pygame
 from app import i18n
 from app.display import Display
 from app.profiles import Profile, load_profile
-from app.screen import Screen, ScreenStack
+from app.screen import Screen, ScreenStack, Shell
 from app.theme import Theme
 from remote.buttons import Button, ButtonEvent, parse_button
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
+    from app.settings import Settings
+    from app.storage import Storage
     from remote.sources import EventSource
 
 log = logging.getLogger(__name__)
@@ -53,19 +55,29 @@ class App:
         seed: int | None = None,
         sources: Sequence[EventSource] = (),
         sound: bool | None = None,
+        shell: Shell | None = None,
+        storage: Storage | None = None,
+        settings: Settings | None = None,
     ) -> None:
+        """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
         from app.saves import HighScores, SaveStore
         from app.settings import Settings
         from app.storage import Storage
         from app.storage import data_dir as resolve_data_dir
         from app.text import TextRenderer
+        from app.work import WorkService, run_in_process
+        from engines.runtime import set_build_runner
 
+        # Long engine builds (the optimal tables) run in a child process, never on this interpreter.
+        set_build_runner(run_in_process)
+        self.work = WorkService()  # the screens' background work
         self.clock = clock
         self.profile = profile
-        self.storage = Storage(resolve_data_dir(data_dir))
+        self._shell = shell
+        self.storage = storage or Storage(resolve_data_dir(data_dir))
         from app.profiles import available_profiles
 
-        self.settings = Settings.load(self.storage, available_profiles())
+        self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
         from app.settings import FILE_NAME
@@ -81,6 +93,8 @@ class App:
         pygame.font.init()
         self.theme = Theme.from_profile(profile)
         self.text = TextRenderer()
+        if self.text.font_fallback:
+            self.storage.notice("notice.font_fallback")
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
         self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
@@ -93,6 +107,20 @@ class App:
         self._last_update = clock()
         self._toast: tuple[str, float] | None = None
         self._under: tuple[tuple, pygame.Surface] | None = None
+        self.last_input = clock()
+        self.input_filters: list[Callable[[ButtonEvent], bool]] = []
+        """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""
+        self.tickers: list[Callable[[float], None]] = []
+        """Called with the time at every turn of the loop (idle timers, burn-in, TV standby)."""
+        self.overlays: list[Callable[[pygame.Surface], None]] = []
+        """Drawn over everything at every frame drawn (the attract loop's banner, burn-in dimming)."""
+        from app.appliance import Notifier
+
+        self.notifier = Notifier()
+        self.demo_running = False
+        """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
+        self.kiosk: Any = None
+        """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
@@ -117,12 +145,29 @@ class App:
         return self._rng
 
     @property
+    def shell(self) -> Shell:
+        """The shell's screens (home, menu, help, settings) the global keys open.
+
+        Given to the constructor, or else the box's own (:mod:`app.screens.shell`), looked up on
+        first use: the dependency points from the app to the screens, never back.
+        """
+        if self._shell is None:
+            from app.screens.shell import ShellScreens
+
+            self._shell = ShellScreens()
+        return self._shell
+
+    @property
     def rtl(self) -> bool:
         return i18n.is_rtl(self.lang)
 
     @property
     def top(self) -> Screen | None:
         return self.stack.top
+
+    def allows(self, what: str) -> bool:
+        """May ``what`` ("settings", "quit", "delete_save") be offered? Not in kiosk mode."""
+        return self.kiosk is None or self.kiosk.allows(what)
 
     def refresh(self) -> None:
         """Redraw at the next frame."""
@@ -214,7 +259,11 @@ class App:
         """One turn of the loop: input, update, draw if anything changed. True if a frame was drawn."""
         now = self.clock() if now is None else now
         for event in self.pipeline.poll(now):
-            self.dispatch(event)
+            self.last_input = now
+            if not any(swallow(event) for swallow in self.input_filters):
+                self.dispatch(event)
+        for tick in self.tickers:
+            tick(now)
         dt = max(0.0, now - self._last_update)
         self._last_update = now
         for screen in self.stack.visible():
@@ -226,6 +275,8 @@ class App:
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()
+        if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
+            self._take_storage_messages()
         if self._dirty and self.stack:
             self.draw()
             self.display.present()
@@ -258,6 +309,8 @@ class App:
         top._dirty = False
         if self._toast is not None:
             widgets.toast_line(surface, self, self._toast[0])
+        for overlay in self.overlays:
+            overlay(surface)
         self._dirty = False
         self.frames += 1
 
@@ -278,10 +331,10 @@ class App:
         from remote.keyboard import button_for_key
 
         if event.type == pygame.QUIT:
-            self.running = False
+            self.running = not self.allows("quit")
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-                self.running = False
+                self.running = not self.allows("quit")
                 return
             button = button_for_key(event.key)
             if button is not None:
@@ -314,8 +367,10 @@ class App:
                 for event in pygame.event.get():
                     self.handle_pygame_event(event, now)
                 drew = self.step(now)
+                self.notifier.ping()
                 if drew and first:
                     first = False
+                    self.notifier.ready()
                     if on_first_frame is not None:
                         on_first_frame()
                     if late_sources is not None:
@@ -371,6 +426,7 @@ class App:
     def close(self) -> None:
         while self.stack:
             self.pop()
+        self.work.cancel_all()
         if self._sound is not None and hasattr(self._sound, "close"):
             self._sound.close()
         self.pipeline.close()
@@ -452,6 +508,7 @@ class Headless:
         data_dir: str | Path | None = None,
         seed: int = 0,
         home: bool = True,
+        shell: Shell | None = None,
     ) -> None:
         self.clock = FakeClock()
         prof = load_profile(profile) if isinstance(profile, (str, Path)) else profile
@@ -463,12 +520,11 @@ class Headless:
             clock=self.clock,
             seed=seed,
             sound=False,
+            shell=shell,
         )
         self.app.running = True
         if home:
-            from app.screens.home import HomeScreen
-
-            self.app.push(HomeScreen())
+            self.app.push(self.app.shell.home())
         self.app.step()
 
     @property

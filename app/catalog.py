@@ -1,92 +1,85 @@
-"""The games on the home screen, as data.
+"""The games of the box, as data: one :class:`GameFamily` descriptor per game family.
 
-Each :class:`GameEntry` names its title and subtitle (i18n keys), its tile colour (a theme colour
-name) and, once the game is built, where its screens live:
+A family's screens package (``app/screens/<family>/__init__.py``) defines ``FAMILY``, a
+:class:`GameFamily` (types in :mod:`app.descriptor`), and one line in :data:`FAMILY_PACKAGES`
+registers it. Everything the shell needs comes from there; no other list names the games:
 
-- ``start``: ``"package.module:function"``; ``function(app, entry)`` pushes the game's first screen
-  (a set-up screen or the game itself). A game without ``start`` shows "Coming soon" on the home
-  screen and cannot be entered.
-- ``resume``: ``"package.module:function"``; ``function(app, info, payload)`` pushes the game
-  screen for a saved game (``info`` is the :class:`app.saves.SaveInfo`, ``payload`` the dict the
-  game saved). Saves whose ``kind`` is in ``save_kinds`` (default: the entry's id) are resumed by it.
+- the home carousel's tiles (:class:`GameEntry`: title, subtitle, colour, tile art, where the
+  game's screens start and resume, the engines it plays and its how-to-play page);
+- the scenes for ``tvgames screenshot``, the golden images and ``tvgames bench``
+  (:func:`scene_modules`);
+- the ``tvgames simulate`` and ``tvgames solve`` hooks (:func:`family`);
+- the game's own settings (:class:`GameSetting`, e.g. Monopoly Dice's target score), which
+  :mod:`app.settings` keeps alongside the box's (:func:`game_settings`).
 
-To register a game, fill in ``start`` and ``resume`` on its entry below; nothing else changes.
+Hooks are ``"package.module:function"`` strings, imported on first use, so reading the catalog
+stays cheap (no pygame, no engine):
+
+- ``start(app, entry)`` pushes the game's first screen (a set-up screen or the game itself). A
+  tile without ``start`` shows "Coming soon" on the home screen and cannot be entered.
+- ``resume(app, info, payload)`` pushes the game screen for a saved game (``info`` is the
+  :class:`app.saves.SaveInfo`, ``payload`` the dict the game saved). Saves whose ``kind`` is in
+  ``save_kinds`` (default: the entry's id) are resumed by it.
+- ``tile_art(surface, box, screen, entry)`` draws the tile's picture in ``box`` (``screen`` is
+  the home screen: ``screen.app``, ``screen.theme``, ``screen.rtl``).
+- ``how_to_play(app, entry)`` pushes the game's rules page (None: the game has none yet).
+- ``solve(args) -> int`` runs ``tvgames solve <family>``; ``simulate`` names a module with
+  ``run(options) -> dict`` and ``format_text(result) -> str`` for ``tvgames simulate <family>``.
+
+The engines themselves need no line anywhere: every subpackage of ``engines/`` registers its games
+when imported (:func:`engines.core.registered_games`).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
+from app.descriptor import GameEntry, GameFamily, GameSetting, resolve
 
-@dataclass(frozen=True)
-class GameEntry:
-    """One game tile of the home carousel."""
+__all__ = ["GAMES", "GameEntry", "GameFamily", "GameSetting", "resolve"]
 
-    id: str
-    title_key: str
-    subtitle_key: str
-    colour: str
-    start: str | None = None
-    resume: str | None = None
-    save_kinds: tuple[str, ...] = ()
-
-    @property
-    def built(self) -> bool:
-        """Whether the game can be entered (otherwise it is "coming soon")."""
-        return self.start is not None
-
-    def kinds(self) -> tuple[str, ...]:
-        return self.save_kinds or (self.id,)
-
-    def start_function(self) -> Callable[..., Any]:
-        if self.start is None:
-            raise LookupError(f"{self.id} is not built yet")
-        return resolve(self.start)
-
-    def resume_function(self) -> Callable[..., Any]:
-        if self.resume is None:
-            raise LookupError(f"{self.id} cannot resume saved games")
-        return resolve(self.resume)
-
-
-def resolve(target: str) -> Callable[..., Any]:
-    """``"package.module:function"`` -> the function (imported on first use)."""
-    module_name, sep, attr = target.partition(":")
-    if not sep or not attr:
-        raise ValueError(f"expected 'package.module:function', got {target!r}")
-    return getattr(importlib.import_module(module_name), attr)
-
-
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry(
-        "yahtzee",
-        "home.yahtzee",
-        "home.yahtzee.subtitle",
-        "tile_yahtzee",
-        start="app.screens.yahtzee:start",
-        resume="app.screens.yahtzee:resume",
-    ),
-    GameEntry(
-        "dice-party",
-        "home.dice_party",
-        "home.dice_party.subtitle",
-        "tile_dice_party",
-        start="app.screens.yahtzee:start",
-        resume="app.screens.yahtzee:resume",
-    ),
-    GameEntry(
-        "monopoly-dice",
-        "home.monopoly_dice",
-        "home.monopoly_dice.subtitle",
-        "tile_monopoly_dice",
-        start="app.screens.monopoly_dice:start",
-        resume="app.screens.monopoly_dice:resume",
-    ),
-    GameEntry("monopoly", "home.monopoly", "home.monopoly.subtitle", "tile_monopoly"),
+FAMILY_PACKAGES: tuple[str, ...] = (
+    "app.screens.yahtzee",
+    "app.screens.monopoly_dice",
 )
+"""The registration lines: each package defines ``FAMILY``; tiles appear in this order."""
+
+COMING_SOON: tuple[GameEntry, ...] = (
+    GameEntry(
+        "monopoly",
+        "home.monopoly",
+        "home.monopoly.subtitle",
+        "tile_monopoly",
+        tile_art="app.screens.home:house_art",
+    ),
+)
+"""Tiles of games still being built, after the families' tiles."""
+
+
+def families() -> tuple[GameFamily, ...]:
+    """Every registered family, in carousel order."""
+    return tuple(importlib.import_module(package).FAMILY for package in FAMILY_PACKAGES)
+
+
+def family(name: str) -> GameFamily:
+    """The family called ``name``; KeyError naming the known ones otherwise."""
+    for found in families():
+        if found.name == name:
+            return found
+    raise KeyError(f"no game family {name!r} (known: {', '.join(f.name for f in families())})")
+
+
+def scene_modules() -> tuple[str, ...]:
+    """Every family's scene modules."""
+    return tuple(module for found in families() for module in found.scenes)
+
+
+def game_settings() -> tuple[GameSetting, ...]:
+    """Every family's own settings."""
+    return tuple(setting for found in families() for setting in found.settings)
+
+
+GAMES: tuple[GameEntry, ...] = (*(tile for found in families() for tile in found.tiles), *COMING_SOON)
 """The game tiles, in carousel order."""
 
 

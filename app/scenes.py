@@ -8,8 +8,9 @@ then played before the picture is taken. Register one with the decorator::
     def _yahtzee_roll(app):
         start_yahtzee(app, players=1)
 
-Game screens put their scenes in their own module and add it to :data:`SCENE_MODULES`;
-``tvgames screenshot --list``, ``tests/golden`` and ``tvgames bench`` then pick them up.
+Game screens put their scenes in their own modules and list them in their family's descriptor
+(``GameFamily.scenes``, :mod:`app.catalog`); ``tvgames screenshot --list``, ``tests/golden`` and
+``tvgames bench`` then pick them up.
 """
 
 from __future__ import annotations
@@ -21,15 +22,6 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from app.app import App
-
-SCENE_MODULES: tuple[str, ...] = (
-    "app.screens.yahtzee.scenes",
-    "app.screens.yahtzee.hint",
-    "app.screens.yahtzee.results",
-    "app.screens.yahtzee.review",
-    "app.screens.monopoly_dice.scenes",
-)
-"""Modules (besides this one) that register scenes when imported: game helpers add theirs here."""
 
 
 @dataclass(frozen=True)
@@ -61,10 +53,12 @@ def scene(
 
 
 def scenes() -> dict[str, Scene]:
-    """Every registered scene by name (imports :data:`SCENE_MODULES` on first use), sorted."""
+    """Every registered scene by name (imports the families' scene modules on first use), sorted."""
     global _loaded
     if not _loaded:
-        for module in SCENE_MODULES:
+        from app.catalog import scene_modules
+
+        for module in scene_modules():
             importlib.import_module(module)
         _loaded = True
     return dict(sorted(_SCENES.items()))

@@ -98,12 +98,14 @@ From a screen: ``self.app.settings`` (:class:`app.settings.Settings`; change a f
 Registering a game and a screenshot scene
 -----------------------------------------
 
-- Home carousel: in app/catalog.py set ``start="app.screens.yahtzee:start"`` (a function
-  ``start(app, entry)`` that pushes your screen) and ``resume="app.screens.yahtzee:resume"``
-  (``resume(app, save_info, payload)``) on your :class:`app.catalog.GameEntry`. A game without
-  ``start`` shows "Coming soon" and cannot be entered.
-- Screenshots, goldens and benchmarks: add your module to ``SCENE_MODULES`` in app/scenes.py and in
-  it decorate builders with ``@scene("yahtzee-roll", "after one roll")``: ``def build(app): ...``
+- A game family is a package ``app/screens/<family>/`` whose ``__init__`` defines ``FAMILY``, an
+  :class:`app.catalog.GameFamily`: its home tiles (``start="app.screens.yahtzee:start"``, a
+  function ``start(app, entry)`` that pushes your screen, ``resume`` for saved games, the engines
+  it plays and the tile art), its scene modules, its simulate and solve hooks and its own settings.
+  One line in ``app.catalog.FAMILY_PACKAGES`` registers it. A tile without ``start`` shows
+  "Coming soon" and cannot be entered.
+- Screenshots, goldens and benchmarks: in a scene module listed in the descriptor, decorate
+  builders with ``@scene("yahtzee-roll", "after one roll")``: ``def build(app): ...``
   pushes screens onto the app (a fixed seed: ``app.rng``), optionally with ``keys="2:hold=800"``.
   ``tests/golden`` then renders every scene at every profile in en and fa
   (``TVGAMES_UPDATE_GOLDEN=1`` writes the PNGs), and ``tvgames bench`` benches it.
@@ -131,7 +133,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from remote.buttons import Button, ButtonEvent, Press
 
@@ -142,6 +144,31 @@ if TYPE_CHECKING:
     from app.theme import Theme
 
 T = TypeVar("T")
+
+
+class Shell(Protocol):
+    """The shell's own screens, which the global keys open (MENU, INFO, the menu's Settings).
+
+    The framework only knows this interface; :class:`app.screens.shell.ShellScreens` is the box's
+    implementation, handed to the :class:`~app.app.App` so that this module never imports a
+    concrete screen.
+    """
+
+    def home(self) -> Screen:
+        """The home screen, the bottom of the stack."""
+        ...
+
+    def menu(self, items: Sequence[tuple[str, str]]) -> ModalScreen[str]:
+        """The MENU modal listing ``items`` (label key, value); hands back the chosen value."""
+        ...
+
+    def help(self, screen: Screen) -> Screen:
+        """The INFO overlay: the keys ``screen`` takes now."""
+        ...
+
+    def settings(self) -> Screen:
+        """The settings screen."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -342,14 +369,10 @@ class Screen:
             self.app.pop()
 
     def action_menu(self) -> None:
-        from app.screens.menu import MenuScreen
-
-        self.app.push(MenuScreen(self.menu_items()), self._menu_chosen)
+        self.app.push(self.app.shell.menu(self.menu_items()), self._menu_chosen)
 
     def action_help(self) -> None:
-        from app.screens.help import HelpOverlay
-
-        self.app.push(HelpOverlay(self))
+        self.app.push(self.app.shell.help(self))
 
     def menu_items(self) -> list[tuple[str, str]]:
         """Menu entries as (i18n label key, value); a game screen adds e.g. ("menu.save_and_quit", "save")."""
@@ -361,7 +384,7 @@ class Screen:
         ]
         if self.app.stack and self.app.stack[0] is self:
             items = [i for i in items if i[1] != "home"]
-        return items
+        return [i for i in items if i[1] != "settings" or self.app.allows("settings")]
 
     def _menu_chosen(self, value: str | None) -> None:
         if value is None or value == "close":
@@ -370,9 +393,7 @@ class Screen:
             if value == "home":
                 self.app.go_home()
             elif value == "settings":
-                from app.screens.settings import SettingsScreen
-
-                self.app.push(SettingsScreen())
+                self.app.push(self.app.shell.settings())
             elif value == "help":
                 self.action_help()
 

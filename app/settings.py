@@ -3,6 +3,10 @@
 Loading never fails: a missing file gives the defaults; a damaged file is moved aside by
 :class:`app.storage.Storage` (with a notice); a single bad or unknown value falls back to its
 default with a one-line notice, and the rest of the file is kept.
+
+The box's own settings are fields of :class:`BoxSettings`; a game adds its own through its
+descriptor (:class:`app.catalog.GameSetting`, e.g. Monopoly Dice's ``target_score``), and
+:class:`Settings` is both together.
 """
 
 from __future__ import annotations
@@ -10,9 +14,10 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, make_dataclass
 
 from app import i18n
+from app.catalog import GameSetting, game_settings
 from app.i18n import LANGUAGES
 from app.storage import Storage
 
@@ -22,13 +27,6 @@ FILE_NAME = "settings.json"
 SCHEMA_VERSION = 1
 
 DIFFICULTIES = ("easy", "medium", "hard")
-TARGET_SCORES = (10000, 15000, 25000)
-"""Monopoly Dice targets: short, standard, long (the rules' published values)."""
-TARGET_LABELS = {
-    10000: "settings.target.short",
-    15000: "settings.target.standard",
-    25000: "settings.target.long",
-}
 VOLUME_STEPS = tuple(round(step / 10, 1) for step in range(11))
 """The volume values the settings screen steps through (0.0 ... 1.0)."""
 
@@ -37,19 +35,23 @@ CHOICES: dict[str, tuple] = {
     "difficulty": DIFFICULTIES,
     "sound": (True, False),
     "volume": VOLUME_STEPS,
-    "target_score": TARGET_SCORES,
 }
 """The values a settings screen offers for each field (``profile`` comes from the profiles found)."""
 
+GAME_SETTINGS: dict[str, GameSetting] = {setting.key: setting for setting in game_settings()}
+"""The games' own settings by field name (from their descriptors)."""
+CHOICES.update({key: setting.choices for key, setting in GAME_SETTINGS.items()})
+
 
 @dataclass
-class Settings:
+class BoxSettings:
+    """The box's own settings; :class:`Settings` adds the games'."""
+
     profile: str = "hd-720"
     language: str = "en"
     difficulty: str = "medium"
     sound: bool = True
     volume: float = 0.8
-    target_score: int = 15000
 
     @classmethod
     def load(cls, storage: Storage, profiles: Iterable[str] | None = None) -> Settings:
@@ -94,14 +96,23 @@ def _validated(name: str, value: object, profiles: set[str] | None) -> object | 
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
             return float(value) if 0.0 <= value <= 1.0 else None
         return None
-    if name == "target_score":
-        if isinstance(value, int) and not isinstance(value, bool) and value in TARGET_SCORES:
-            return value
-        return None
+    if name in GAME_SETTINGS:
+        setting = GAME_SETTINGS[name]
+        # the exact type of the default: 15000.0 or "15000" is not the target 15000
+        return value if type(value) is type(setting.default) and value in setting.choices else None
     choices = CHOICES.get(name)
     if choices is not None and value in choices and isinstance(value, str):
         return value
     return None
+
+
+Settings = make_dataclass(
+    "Settings",
+    [(key, type(setting.default), setting.default) for key, setting in GAME_SETTINGS.items()],
+    bases=(BoxSettings,),
+)
+Settings.__module__ = __name__
+"""Every setting: the box's (:class:`BoxSettings`) and then each game's, as fields."""
 
 
 def load(storage: Storage, profiles: Iterable[str] | None = None) -> Settings:

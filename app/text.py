@@ -33,6 +33,10 @@ FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-B
 
 MAX_FONTS = 48
 """Open (size, weight) fonts kept at once; a screen uses a handful."""
+MAX_LINE_CHARS = 300
+"""A line is cut to this many characters before it is measured or drawn (wider than any TV)."""
+MAX_TEXT_CHARS = 4000
+"""A text (all its lines) is cut to this many characters first: a 50 MB save title costs nothing."""
 
 _STRONG_RTL = frozenset({"R", "AL"})
 # Rule L1: separators and trailing whitespace go back to the paragraph level.
@@ -41,6 +45,28 @@ _L1_WHITESPACE = frozenset({"WS", "BN", "FSI", "LRI", "RLI", "PDI"})
 
 _WORD = re.compile(r"\S+")
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+# Characters no font draws and HarfBuzz refuses (NUL, controls, lone surrogates) become U+FFFD;
+# line and paragraph separators become spaces (a line break is "\n" only).
+_UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_SEPARATORS = re.compile("[\t\u2028\u2029]")
+
+
+def clean_text(text: str) -> str:
+    r"""``text`` made safe to measure and draw: cut to :data:`MAX_TEXT_CHARS` and every line to
+    :data:`MAX_LINE_CHARS`, with undrawable characters replaced. Every entry point calls it, so a
+    name or title from a file can never crash or stall the text code.
+
+    >>> clean_text("a\x00b\tc") == "a\ufffdb c", len(clean_text("x" * 10_000))
+    (True, 300)
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) <= MAX_LINE_CHARS and text.isprintable():
+        return text
+    text = _SEPARATORS.sub(" ", _UNDRAWABLE.sub("\ufffd", text[:MAX_TEXT_CHARS]))
+    return "\n".join(line[:MAX_LINE_CHARS] for line in text.split("\n"))
 
 
 def localize_number_words(text: str, lang: str | None = None) -> str:
@@ -193,6 +219,21 @@ def visual_runs(text: str, rtl: bool | None = None, lang: str | None = None) -> 
     return [Run(chunk, bool(level % 2)) for level, chunk in runs]
 
 
+def _verified_font_files() -> tuple[dict[bool, Path | None], bool]:
+    """The bundled fonts that open and draw; pygame's own font (``None``) stands in for a missing or
+    damaged one. The flag says whether any had to be replaced (the app then shows one line)."""
+    files: dict[bool, Path | None] = {}
+    for bold, path in FONT_FILES.items():
+        try:
+            if not path.is_file():  # missing, or a FIFO that would block the open
+                raise OSError(f"{path.name} is not a font file")
+            pygame.font.Font(path, 12).render("Aaا", True, (255, 255, 255))
+            files[bold] = path
+        except (pygame.error, OSError, ValueError, RuntimeError):
+            files[bold] = None
+    return files, any(path is None for path in files.values())
+
+
 class TextRenderer:
     """Draws text with the bundled DejaVu fonts; rendered surfaces are kept in an LRU cache.
 
@@ -204,6 +245,7 @@ class TextRenderer:
             pygame.font.init()
         self.font_scale = font_scale
         self.cache_size = cache_size
+        self._font_files, self.font_fallback = _verified_font_files()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._font_rtl: dict[tuple[int, bool], bool] = {}
         self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
@@ -227,7 +269,7 @@ class TextRenderer:
             if len(self._fonts) >= MAX_FONTS:  # each Font holds the file open: keep the count bounded
                 oldest = next(iter(self._fonts))
                 del self._fonts[oldest], self._font_rtl[oldest]
-            font = self._fonts[key] = pygame.font.Font(FONT_FILES[bold], key[0])
+            font = self._fonts[key] = pygame.font.Font(self._font_files[bold], key[0])
             self._font_rtl[key] = False
         if self._font_rtl[key] != rtl:
             font.set_script("Arab" if rtl else "Latn")
@@ -254,6 +296,7 @@ class TextRenderer:
         self, text: str, size: int, *, bold: bool = False, lang: str | None = None, digits: bool = True
     ) -> tuple[int, int]:
         """Width and height in pixels that :meth:`render` would produce, without drawing."""
+        text = clean_text(text)
         key = (text, size, bold, lang or i18n.current_language(), digits)
         cached = self._sizes.get(key)
         if cached is not None:
@@ -283,6 +326,7 @@ class TextRenderer:
         digits: bool = True,
     ) -> pygame.Surface:
         """``text`` as a transparent surface; lines split at ``\\n`` align to the reading side."""
+        text = clean_text(text)
         rgba = tuple(pygame.Color(colour))
         key = (text, size, rgba, bold, lang or i18n.current_language(), digits)
         cached = self._surfaces.get(key)
@@ -324,7 +368,7 @@ class TextRenderer:
         if not runs:
             height = self.line_height(size, bold=bold)
             return pygame.Surface((0, height), pygame.SRCALPHA)
-        pieces = [self._font(size, bold, run.rtl).render(run.text, True, rgba) for run in runs]
+        pieces = [self._render_run(run, size, rgba, bold) for run in runs]
         if len(pieces) == 1:
             return pieces[0]
         width = sum(piece.get_width() for piece in pieces)
@@ -335,6 +379,13 @@ class TextRenderer:
             surface.blit(piece, (x, 0))
             x += piece.get_width()
         return surface
+
+    def _render_run(self, run: Run, size: int, rgba: tuple, bold: bool) -> pygame.Surface:
+        font = self._font(size, bold, run.rtl)
+        try:
+            return font.render(run.text, True, rgba)
+        except pygame.error:  # only zero-width characters (a lone ZWSP or mark): nothing to draw
+            return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
 
     def wrap(
         self,
@@ -352,6 +403,7 @@ class TextRenderer:
         comes out right. A word wider than ``width`` on its own is broken between characters.
         """
         lines: list[str] = []
+        text = clean_text(text)
         for paragraph in text.split("\n"):
             current = ""
             for word in paragraph.split(" "):
@@ -366,13 +418,15 @@ class TextRenderer:
                     len(current) > 1
                     and self.size(current, size, bold=bold, lang=lang, digits=digits)[0] > width
                 ):
-                    cut = len(current) - 1
-                    while (
-                        cut > 1
-                        and self.size(current[:cut], size, bold=bold, lang=lang, digits=digits)[0] > width
-                    ):
-                        cut -= 1
-                    lines.append(current[:cut])
-                    current = current[cut:]
+                    # The longest head that fits (at least one character), found by bisection.
+                    low, high = 1, len(current) - 1
+                    while low < high:
+                        middle = (low + high + 1) // 2
+                        if self.size(current[:middle], size, bold=bold, lang=lang, digits=digits)[0] > width:
+                            high = middle - 1
+                        else:
+                            low = middle
+                    lines.append(current[:low])
+                    current = current[low:]
             lines.append(current)
         return lines

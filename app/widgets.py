@@ -481,3 +481,22 @@ def draw_die_themed(
         focus_colour=theme.colour("accent"),
         safe=app.profile.safe_colour,
     )
+
+
+def dice_tile_art(
+    surface: pygame.Surface,
+    app: App,
+    box: pygame.Rect,
+    faces: Sequence[int | str],
+    colours: Sequence[tuple[int, int, int]],
+) -> None:
+    """A home tile's picture: three dice in a shallow arch across ``box`` (faces and die colours)."""
+    theme = app.theme
+    die_w = min(theme.round_w(box.h * 0.5), round(box.w * 0.26))
+    die_h = round(die_w * theme.pixel_aspect)
+    for k, (face, colour) in enumerate(zip(faces, colours, strict=True)):
+        cx = box.centerx + round((k - 1) * die_w * 1.12)
+        cy = box.centery + (0 if k == 1 else theme.px(18))
+        rect = pygame.Rect(0, 0, die_w, die_h)
+        rect.center = (cx, cy)
+        draw_die_themed(surface, app, rect, face, False, colour)

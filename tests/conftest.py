@@ -14,6 +14,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 if "TVGAMES_CACHE" not in os.environ:
     os.environ["TVGAMES_CACHE"] = tempfile.mkdtemp(prefix="tvgames-cache-")
     atexit.register(shutil.rmtree, os.environ["TVGAMES_CACHE"], ignore_errors=True)
+from engines.runtime import set_cache_dir  # noqa: E402
+
+set_cache_dir(os.environ["TVGAMES_CACHE"])
 # The solved Monopoly Dice turn takes minutes to build: tests never start that in the background.
 os.environ.setdefault("TVGAMES_NO_BACKGROUND_BUILDS", "1")
 

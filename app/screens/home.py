@@ -123,7 +123,19 @@ class HomeScreen(Screen):
         return min(max(self.focus.focus + 0.5 - fits / 2, 0.0), n - fits)
 
     def on_enter(self) -> None:
+        self.reload_tiles()
+
+    def reload_tiles(self) -> None:
+        """The tiles again, without Settings where the app does not allow it (kiosk mode)."""
+        focused = self.focused.id
+        self.tiles = [tile for tile in tiles() if tile.id != "settings" or self.app.allows("settings")]
+        ids = [tile.id for tile in self.tiles]
+        self.focus = FocusList(
+            [True] * len(self.tiles), ids.index(focused) if focused in ids else 0, vertical=False
+        )
+        self._tile_images.clear()
         self.scroll = self._scroll_target = self._target_scroll()
+        self.refresh()
 
     def on_layout(self) -> None:
         self._tile_images.clear()
@@ -228,26 +240,12 @@ class HomeScreen(Screen):
             )
 
     def _draw_icon(self, surface: pygame.Surface, box: pygame.Rect, tile: Tile) -> None:
-        """A simple picture for each tile, drawn from shapes (no image files)."""
+        """A simple picture for each tile, drawn from shapes (no image files): a game's from its
+        descriptor's ``tile_art``, the shell pages' here."""
         theme, app = self.theme, self.app
-        die_w = min(theme.round_w(box.h * 0.5), round(box.w * 0.26))
-        die_h = round(die_w * theme.pixel_aspect)
-        light = theme.colour("die")
-        if tile.id in ("yahtzee", "dice-party", "monopoly-dice"):
-            faces = {"yahtzee": (5, 6, 5), "dice-party": (3, 4, 2), "monopoly-dice": ("$", 6, "?")}[tile.id]
-            colours = {
-                "yahtzee": (light, light, light),
-                "dice-party": (theme.colour("held"), light, theme.colour("accent")),
-                "monopoly-dice": (theme.colour("accent"), light, theme.colour("accent")),
-            }[tile.id]
-            for k, (face, colour) in enumerate(zip(faces, colours, strict=True)):
-                cx = box.centerx + round((k - 1) * die_w * 1.12)
-                cy = box.centery + (0 if k == 1 else theme.px(18))
-                rect = pygame.Rect(0, 0, die_w, die_h)
-                rect.center = (cx, cy)
-                widgets.draw_die_themed(surface, app, rect, face, False, colour)
-        elif tile.id == "monopoly":
-            self._draw_house(surface, box, theme.colour("held"))
+        if tile.game is not None:
+            if tile.game.tile_art is not None:
+                catalog.resolve(tile.game.tile_art)(surface, box, self, tile.game)
         elif tile.id == "resume":
             h = round(box.h * 0.55)
             w = theme.round_w(h * 0.9)
@@ -287,23 +285,6 @@ class HomeScreen(Screen):
                 bold=True,
             )
 
-    def _draw_house(self, surface: pygame.Surface, box: pygame.Rect, colour) -> None:
-        theme = self.theme
-        h = round(box.h * 0.62)
-        w = theme.round_w(h * 0.95)
-        cx, cy = box.center
-        roof = [
-            (cx - w // 2 - theme.px(8), cy - h // 6),
-            (cx, cy - h // 2),
-            (cx + w // 2 + theme.px(8), cy - h // 6),
-        ]
-        body = pygame.Rect(cx - w // 2, cy - h // 6, w, h * 2 // 3)
-        pygame.draw.rect(surface, colour, body)
-        pygame.draw.polygon(surface, colour, roof)
-        door = pygame.Rect(0, 0, w // 4, h // 3)
-        door.midbottom = body.midbottom
-        pygame.draw.rect(surface, theme.colour("shadow"), door)
-
     def _draw_caption(self, surface: pygame.Surface, y: int) -> None:
         theme, app = self.theme, self.app
         tile = self.focused
@@ -332,3 +313,23 @@ class HomeScreen(Screen):
             colour = theme.colour("accent") if i == self.focus.focus else theme.colour("text_disabled")
             rx = theme.round_w(r)
             pygame.draw.ellipse(surface, colour, pygame.Rect(x0 + k * step - rx, y - r, 2 * rx, 2 * r))
+
+
+def house_art(surface: pygame.Surface, box: pygame.Rect, screen: Screen, entry: catalog.GameEntry) -> None:
+    """A house: the tile art of the Monopoly board game while it is coming soon."""
+    theme = screen.theme
+    colour = theme.colour("held")
+    h = round(box.h * 0.62)
+    w = theme.round_w(h * 0.95)
+    cx, cy = box.center
+    roof = [
+        (cx - w // 2 - theme.px(8), cy - h // 6),
+        (cx, cy - h // 2),
+        (cx + w // 2 + theme.px(8), cy - h // 6),
+    ]
+    body = pygame.Rect(cx - w // 2, cy - h // 6, w, h * 2 // 3)
+    pygame.draw.rect(surface, colour, body)
+    pygame.draw.polygon(surface, colour, roof)
+    door = pygame.Rect(0, 0, w // 4, h // 3)
+    door.midbottom = body.midbottom
+    pygame.draw.rect(surface, theme.colour("shadow"), door)

@@ -1,4 +1,4 @@
-"""The settings screen: profile, language, difficulty, sound, volume and the Monopoly Dice target.
+"""The settings screen: profile, language, difficulty, sound, volume, then each game's own settings.
 
 UP/DOWN pick a row; LEFT/RIGHT (mirrored in Persian) or SELECT change its value. Every change is
 saved at once through :class:`app.settings.Settings`; language and sound apply at once, the
@@ -13,10 +13,11 @@ from dataclasses import dataclass
 import pygame
 
 from app import i18n, widgets
+from app.catalog import GameSetting
 from app.i18n import t
 from app.profiles import available_profiles
 from app.screen import Binding, Screen, focus_step
-from app.settings import CHOICES, TARGET_LABELS, Settings
+from app.settings import CHOICES, GAME_SETTINGS, Settings
 from app.widgets import FocusList
 from remote.buttons import Button
 
@@ -40,8 +41,13 @@ def _volume(value: object) -> str:
     return t("settings.volume.value", percent=round(float(value) * 100))
 
 
-def _target(value: object) -> str:
-    return f"{i18n.format_number(int(value), money=True)} ({t(TARGET_LABELS[int(value)])})"
+def _game_row(setting: GameSetting) -> Row:
+    """A game's setting (Monopoly Dice's target: "$15,000 (standard)")."""
+
+    def show(value: object) -> str:
+        return f"{i18n.format_number(value, money=setting.money)} ({t(setting.labels[value])})"
+
+    return Row(setting.key, setting.label_key, lambda: setting.choices, show, setting.hint_key)
 
 
 ROWS: tuple[Row, ...] = (
@@ -50,13 +56,7 @@ ROWS: tuple[Row, ...] = (
     Row("difficulty", "settings.difficulty", lambda: CHOICES["difficulty"], lambda v: t(f"difficulty.{v}")),
     Row("sound", "settings.sound", lambda: CHOICES["sound"], _on_off),
     Row("volume", "settings.volume", lambda: CHOICES["volume"], _volume),
-    Row(
-        "target_score",
-        "settings.target_score",
-        lambda: CHOICES["target_score"],
-        _target,
-        "settings.target_score.hint",
-    ),
+    *(_game_row(setting) for setting in GAME_SETTINGS.values()),
 )
 
 

@@ -16,7 +16,6 @@ reports progress); the CLI builds up front (``tvgames solve monopoly-dice``).
 from __future__ import annotations
 
 import hashlib
-import multiprocessing as mp
 import os
 import tempfile
 import threading
@@ -30,7 +29,7 @@ import numpy as np
 from engines.monopoly_dice import rules as R
 from engines.monopoly_dice import solver as S
 from engines.monopoly_dice.odds import Position
-from engines.yahtzee.solver_table import cache_dir
+from engines.runtime import cache_dir, run_build
 
 Placement = tuple[tuple[int, int], ...]
 
@@ -224,16 +223,15 @@ def loaded_table() -> TurnTable | None:
         return _loaded
 
 
-def _build_in_child(progress: mp.sharedctypes.Synchronized, start: S.Pair | None = None) -> None:
-    def report(fraction: float) -> None:
-        progress.value = fraction
-
+def _build_and_save(report: Callable[[float], None], start: S.Pair | None, path: Path) -> None:
+    """Solve and save the table (the build a runner may run in a child process)."""
     arrays = S.TurnSolver(start=start).solve(progress=report)
-    save_arrays(arrays, table_path())
+    save_arrays(arrays, path)
 
 
 class TablePreparer:
-    """Load the table, or build it in a separate process, without blocking the caller.
+    """Load the table, or build it (:func:`engines.runtime.run_build`: the app runs it in a separate
+    process), without blocking the caller.
 
     Poll ``progress`` (0..1) and ``ready``; ``error`` says what went wrong (the fallback player
     keeps playing).
@@ -265,15 +263,10 @@ class TablePreparer:
         try:
             table = load_table()
             if table is None:
-                ctx = mp.get_context("spawn")
-                shared = ctx.Value("d", 0.0)
-                child = ctx.Process(target=_build_in_child, args=(shared, self.start), daemon=True)
-                child.start()
-                while child.is_alive():
-                    child.join(0.5)
-                    self._progress = shared.value
-                if child.exitcode:
-                    self.error = f"the Monopoly Dice table build stopped (exit code {child.exitcode})"
+                try:
+                    run_build(_build_and_save, self.start, table_path(), progress=self._set_progress)
+                except RuntimeError as exc:  # the child process died
+                    self.error = f"the Monopoly Dice table build stopped ({exc})"
                     return
                 table = load_table()
             if table is None:
@@ -283,6 +276,9 @@ class TablePreparer:
                 _loaded = _loaded or table
         except Exception as exc:  # reported; the fallback player keeps playing
             self.error = str(exc) or type(exc).__name__
+
+    def _set_progress(self, fraction: float) -> None:
+        self._progress = fraction
 
 
 NO_BUILDS_ENV = "TVGAMES_NO_BACKGROUND_BUILDS"

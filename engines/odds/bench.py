@@ -37,7 +37,7 @@ HINT_BUDGET_MS = 5.0
 def _modes() -> dict[str, dict[str, Any]]:
     # The Yahtzee family's dice and boxes live in engines.yahtzee; import them only here so the
     # core itself stays free of any game.
-    from engines.yahtzee.dice import CLASSIC_DICE, FREEZE, PAINTED_DICE, POWER, POWER_DIE
+    from engines.yahtzee.dice import CLASSIC_DICE, PAINTED_DICE, POWER_DIE
     from engines.yahtzee.scoring import BOXES_BY_MODE, score_box
 
     def made(mode: str, with_colours: bool) -> Callable[[FaceTuple], list[bool]]:
@@ -52,24 +52,21 @@ def _modes() -> dict[str, dict[str, Any]]:
         return row
 
     return {
-        "classic": {"dice": list(CLASSIC_DICE), "row": made("classic", False), "flags": {}},
-        "painted": {"dice": list(PAINTED_DICE), "row": made("painted", True), "flags": {}},
+        "classic": {"dice": list(CLASSIC_DICE), "row": made("classic", False), "power": False},
+        "painted": {"dice": list(PAINTED_DICE), "row": made("painted", True), "power": False},
         "power": {
             "dice": [*CLASSIC_DICE, POWER_DIE],
             "row": made("power", False),
-            "flags": {"stop": FREEZE, "extra": POWER},
+            "power": True,
         },
     }
 
 
-def _odds(dice: Sequence[Die], values: np.ndarray, flags: dict[str, str]) -> TurnOdds:
+def _odds(dice: Sequence[Die], values: np.ndarray, power: bool) -> TurnOdds:
+    from engines.yahtzee.dice import power_turn_flags
+
     space = dice_space(dice)
-    options = {}
-    if "stop" in flags:
-        options["stop"] = space.shows(flags["stop"])
-    if "extra" in flags:
-        options["extra_roll"] = space.shows(flags["extra"])
-        options["extra_keep"] = space.keep_shows(flags["extra"])
+    options = power_turn_flags(space) if power else {}
     return TurnOdds(space, values, **options)
 
 
@@ -97,14 +94,14 @@ def run(positions: int = 1000, cold: int = 50, seed: int = 1) -> dict[str, Any]:
     rng = np.random.default_rng(seed)
     results: dict[str, Any] = {}
     for name, mode in _modes().items():
-        dice, flags = mode["dice"], mode["flags"]
+        dice, power = mode["dice"], mode["power"]
         space = dice_space(dice)
         start = time.perf_counter()
         values = space.evaluate_rows(mode["row"])
         evaluate_s = time.perf_counter() - start
 
         start = time.perf_counter()
-        odds = _odds(dice, values, flags)
+        odds = _odds(dice, values, power)
         for rolls_left in (0, 1):
             odds.table(rolls_left)
             odds.keep_table(rolls_left)
@@ -120,7 +117,7 @@ def run(positions: int = 1000, cold: int = 50, seed: int = 1) -> dict[str, Any]:
         fresh = []
         for faces, held, rolls_left in _positions(dice, cold, rng):
             start = time.perf_counter()
-            _odds(dice, values, flags).hint(faces, held, rolls_left)
+            _odds(dice, values, power).hint(faces, held, rolls_left)
             fresh.append(time.perf_counter() - start)
 
         results[name] = {

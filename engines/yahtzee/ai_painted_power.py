@@ -35,7 +35,13 @@ from engines.core import State
 from engines.odds.dice import D6
 from engines.odds.space import DiceSpace, dice_space
 from engines.odds.turn import TurnOdds
-from engines.yahtzee.dice import DOUBLE, FREEZE, PAINTED_DICE, POWER, POWER_DIE, POWER_MULTIPLIER
+from engines.yahtzee.dice import (
+    DOUBLE,
+    PAINTED_DICE,
+    POWER_DIE,
+    POWER_MULTIPLIER,
+    power_turn_flags,
+)
 from engines.yahtzee.game import ROLL, SCORE, UNDO, YahtzeeGame, toggle_hold
 from engines.yahtzee.players import Choose
 from engines.yahtzee.scoring import (
@@ -156,9 +162,7 @@ def mode_tables(mode: str) -> ModeTables:
         yahtzee=yahtzee,
         numbers=numbers,
         colours=colours,
-        stop=space.shows(FREEZE) if power else None,
-        extra_roll=space.shows(POWER) if power else None,
-        extra_keep=space.keep_shows(POWER) if power else None,
+        **(power_turn_flags(space) if power else {"stop": None, "extra_roll": None, "extra_keep": None}),
         upper_ids=upper_ids,
         colour_ids=colour_ids,
         upper_tiers=upper_tiers,

@@ -12,8 +12,15 @@ dice are coloured alike (docs/yahtzee-rules.md has the table).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.odds.dice import D6, Die, Face
 from engines.yahtzee.scoring import COLOURS
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from engines.odds.space import DiceSpace
 
 CLASSIC_DICE: tuple[Die, ...] = (D6,) * 5
 
@@ -48,3 +55,28 @@ POWER_DIE = Die(
 
 POWER_MULTIPLIER: dict[str, int] = {"1": 1, "2": 2, "3": 3, FREEZE: 1, DOUBLE: 2, POWER: 3}
 """The multiplier each Power die face gives every box scored with it (the manual's "Power")."""
+
+STOP_FACE = FREEZE
+"""The Power die face that ends the rolling at once (the turn's score must be taken)."""
+EXTRA_ROLL_FACE = POWER
+"""The Power die face that, held after the last regular roll, buys one more (a fourth) roll."""
+
+
+def power_stops_rolling(face: str | None) -> bool:
+    """Whether the Power die showing ``face`` ends the rolling (Freeze)."""
+    return face == STOP_FACE
+
+
+def power_grants_extra_roll(face: str | None, held: bool) -> bool:
+    """Whether the Power die showing ``face`` (held or not) gives a fourth roll (a held Power)."""
+    return face == EXTRA_ROLL_FACE and held
+
+
+def power_turn_flags(space: DiceSpace) -> dict[str, np.ndarray]:
+    """The same rule for the odds core: :class:`engines.odds.turn.TurnOdds`'s ``stop``,
+    ``extra_roll`` and ``extra_keep`` over the outcomes of ``space`` (a roll with the Power die)."""
+    return {
+        "stop": space.shows(STOP_FACE),
+        "extra_roll": space.shows(EXTRA_ROLL_FACE),
+        "extra_keep": space.keep_shows(EXTRA_ROLL_FACE),
+    }

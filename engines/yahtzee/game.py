@@ -242,13 +242,13 @@ class YahtzeeState(State):
         return all(s is not None for s in self._scores[player])
 
     def _max_rolls(self) -> int:
-        if self.power_face() == yd.POWER and self._held[-1]:
+        if yd.power_grants_extra_roll(self.power_face(), self._held[-1]):
             return self.game.rolls_per_turn + 1
         return self.game.rolls_per_turn
 
     def _rolling_stopped(self) -> bool:
         """No more rolling this turn whatever the holds: Freeze, a Dice Party five of a kind, a Double."""
-        if self._double_first is not None or self.power_face() == yd.FREEZE:
+        if self._double_first is not None or yd.power_stops_rolling(self.power_face()):
             return True
         return self.game.five_of_a_kind_ends_rolling and is_yahtzee(self.numbers())
 
@@ -266,7 +266,7 @@ class YahtzeeState(State):
         if self._rolls < self.game.rolls_per_turn:
             return True
         # After the third roll only a shown Power can still buy a fourth (hold it to use it).
-        return self._rolls == self.game.rolls_per_turn and self.power_face() == yd.POWER
+        return self._rolls == self.game.rolls_per_turn and yd.power_grants_extra_roll(self.power_face(), True)
 
     def joker_active(self) -> bool:
         """A YAHTZEE on the table with the YAHTZEE box filled, under a Joker convention."""
@@ -567,7 +567,7 @@ class YahtzeeState(State):
                 "face": face,
                 "multiplier": self.multiplier() if face is not None else None,
                 "held": self._held[-1],
-                "freeze": face == yd.FREEZE,
+                "freeze": yd.power_stops_rolling(face),
                 "double": face == yd.DOUBLE,
                 "fourth_roll": self._max_rolls() > game.rolls_per_turn,
             }

@@ -1,18 +1,18 @@
 """Where the optimal tables live: built once, cached on disk, loaded in milliseconds.
 
 A table is the solver's value array (8192 masks x 64 upper subtotals x 2 bonus flags, float64,
-8 MiB) saved as ``.npy`` under the cache directory: ``$TVGAMES_HOME/cache`` when that variable is
-set, else the platform's user cache directory. The file name carries the rules' key and a format
+8 MiB) saved as ``.npy`` under the cache directory the program gave :mod:`engines.runtime`. The file
+name carries the rules' key and a format
 version, so different rules never share a file and an old format is simply rebuilt.
 
 The app must never wait for a build on its drawing thread: :class:`TablePreparer` loads or builds
-in a background process (or thread), reports progress, and hands over the solver when ready;
-meanwhile :mod:`engines.yahtzee.ai` plays with its heuristic fallback.
+in a background thread (the build itself through :func:`engines.runtime.run_build`, which the app
+points at a child process), reports progress, and hands over the solver when ready; meanwhile
+:mod:`engines.yahtzee.ai` plays with its heuristic fallback.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import tempfile
 import threading
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from engines.runtime import cache_dir, run_build
 from engines.yahtzee.solver import (
     ALL_FILLED,
     UPPER_LEVELS,
@@ -32,27 +33,9 @@ from engines.yahtzee.solver import (
 
 FORMAT_VERSION = 1
 TABLE_SHAPE = ((ALL_FILLED + 1) * UPPER_LEVELS * 2,)
-ENV_HOME = "TVGAMES_HOME"
 
 _loaded: dict[SolverRules, Solver] = {}
 _lock = threading.Lock()
-
-
-def cache_dir() -> Path:
-    """``$TVGAMES_CACHE`` if set, else ``$TVGAMES_HOME/cache``, else the user cache directory.
-
-    The test suite points ``TVGAMES_CACHE`` at one folder per run, so that a table built by one test
-    is reused by the next although each test has its own ``TVGAMES_HOME``.
-    """
-    cache = os.environ.get("TVGAMES_CACHE")
-    if cache:
-        return Path(cache).expanduser()
-    home = os.environ.get(ENV_HOME)
-    if home:
-        return Path(home).expanduser() / "cache"
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("tvgames", appauthor=False))
 
 
 def table_path(rules: SolverRules, directory: Path | None = None) -> Path:
@@ -121,13 +104,11 @@ def loaded_solver(rules: SolverRules) -> Solver | None:
         return _loaded.get(rules)
 
 
-def _build_in_child(rules: SolverRules, progress: mp.sharedctypes.Synchronized) -> None:
-    def report(fraction: float) -> None:
-        progress.value = fraction
-
+def _build_and_save(report: Callable[[float], None], rules: SolverRules, path: Path) -> None:
+    """Build ``rules``' table and save it at ``path`` (the build a runner may run in a child)."""
     solver = Solver(rules)
     solver.build(progress=report)
-    save_table(solver, table_path(rules))
+    save_table(solver, path)
 
 
 class TablePreparer:
@@ -137,9 +118,8 @@ class TablePreparer:
     "preparing..." indicator) and take ``solver()`` once ready; ``error`` holds what went wrong.
     """
 
-    def __init__(self, rules: SolverRules, use_process: bool = True) -> None:
+    def __init__(self, rules: SolverRules) -> None:
         self.rules = rules
-        self.use_process = use_process
         self.error: str | None = None
         self._progress = 0.0
         self._solver: Solver | None = loaded_solver(rules)
@@ -172,8 +152,14 @@ class TablePreparer:
     def _run(self) -> None:
         try:
             solver = load_table(self.rules)
-            if solver is None and self.use_process:
-                solver = self._build_in_process()
+            if solver is None:
+                path = table_path(self.rules)
+                try:
+                    run_build(_build_and_save, self.rules, path, progress=self._set_progress)
+                except OSError:
+                    pass  # no child process or no disk: built here below
+                # None also if the table could not be saved (say a read-only cache)
+                solver = load_table(self.rules, path)
             if solver is None:
                 solver = get_solver(self.rules, progress=self._set_progress)
             with _lock:
@@ -181,22 +167,6 @@ class TablePreparer:
             self._solver = solver
         except Exception as exc:  # reported to the screen, which keeps the fallback player
             self.error = str(exc) or type(exc).__name__
-
-    def _build_in_process(self) -> Solver | None:
-        """Build in a separate process: it keeps the build's Python loops off this interpreter's
-        GIL, so the screen keeps its frame rate. None if that failed (the caller builds here)."""
-        try:
-            ctx = mp.get_context("spawn")
-            shared = ctx.Value("d", 0.0)
-            child = ctx.Process(target=_build_in_child, args=(self.rules, shared), daemon=True)
-            child.start()
-            while child.is_alive():
-                child.join(0.1)
-                self._progress = shared.value
-        except OSError:
-            return None
-        # None also if the child could not save the table (say a read-only cache).
-        return load_table(self.rules)
 
     def _set_progress(self, fraction: float) -> None:
         self._progress = fraction

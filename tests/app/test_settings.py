@@ -5,7 +5,7 @@ import json
 import pytest
 
 from app import i18n
-from app.settings import CHOICES, FILE_NAME, SCHEMA_VERSION, TARGET_LABELS, Settings, load
+from app.settings import CHOICES, FILE_NAME, GAME_SETTINGS, SCHEMA_VERSION, Settings, load
 from app.storage import Storage
 
 pytestmark = pytest.mark.usefixtures("english_ui")
@@ -117,9 +117,10 @@ def test_choices_cover_the_defaults_and_have_labels():
     defaults = Settings()
     for name, values in CHOICES.items():
         assert getattr(defaults, name) in values
-    assert set(TARGET_LABELS) == set(CHOICES["target_score"])
-    for key in TARGET_LABELS.values():
-        assert i18n.t(key) != key
+    for setting in GAME_SETTINGS.values():
+        assert set(setting.labels) == set(CHOICES[setting.key])
+        for key in setting.labels.values():
+            assert i18n.t(key) != key
     for difficulty in CHOICES["difficulty"]:
         assert i18n.t(f"difficulty.{difficulty}") != f"difficulty.{difficulty}"
     for language in CHOICES["language"]:

@@ -22,3 +22,55 @@ def resume(app: Any, info: Any, payload: dict) -> bool:
     from app.screens.monopoly_dice.board import BoardScreen
 
     return resume_saved(app, info, payload, BoardScreen.from_payload, "Monopoly Dice", "mdice.save.damaged")
+
+
+def tile_art(surface: Any, box: Any, screen: Any, entry: Any) -> None:
+    """The home tile: a money die, a six and a Chance die."""
+    from app.widgets import dice_tile_art
+
+    theme = screen.theme
+    accent = theme.colour("accent")
+    dice_tile_art(surface, screen.app, box, ("$", 6, "?"), (accent, theme.colour("die"), accent))
+
+
+def _family() -> Any:
+    from app.descriptor import GameEntry, GameFamily, GameSetting
+
+    return GameFamily(
+        name="monopoly-dice",
+        tiles=(
+            GameEntry(
+                "monopoly-dice",
+                "home.monopoly_dice",
+                "home.monopoly_dice.subtitle",
+                "tile_monopoly_dice",
+                start="app.screens.monopoly_dice:start",
+                resume="app.screens.monopoly_dice:resume",
+                engines=("monopoly-dice",),
+                tile_art="app.screens.monopoly_dice:tile_art",
+            ),
+        ),
+        scenes=("app.screens.monopoly_dice.scenes",),
+        simulate="engines.monopoly_dice.simulate",
+        solve="app.screens.monopoly_dice.solve:run",
+        settings=(
+            GameSetting(
+                "target_score",
+                engine="monopoly-dice",
+                option="target",
+                label_key="settings.target_score",
+                hint_key="settings.target_score.hint",
+                labels={
+                    10000: "settings.target.short",
+                    15000: "settings.target.standard",
+                    25000: "settings.target.long",
+                },
+                default=15000,
+                money=True,
+            ),
+        ),
+    )
+
+
+FAMILY = _family()
+"""This family's descriptor (registered in :data:`app.catalog.FAMILY_PACKAGES`)."""

@@ -3,14 +3,14 @@
 For the position on the board it shows, from :func:`engines.monopoly_dice.odds.hint` (exact
 enumeration, never sampling): the chance of jail on the next roll, the chance of completing each
 group that is not complete yet, and the expected turn score of stopping now against rolling once
-more. The hint can take tens of milliseconds (first use fills the outcome tables), so it runs in a
-worker thread and the screen says "Working out the odds…" until it is there. 5, BACK or SELECT
-close it.
+more. The hint can take tens of milliseconds (first use fills the outcome tables), so it runs as
+background work (:class:`app.work.Task`) and the screen says "Working out the odds…" until it is
+there. 5, BACK or SELECT close it.
 """
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -19,41 +19,20 @@ from app import widgets
 from app.i18n import format_number, t
 from app.screen import Binding, ModalScreen
 from app.screens.monopoly_dice import look
+from app.work import Task
 from engines.monopoly_dice import rules as R
 from remote.buttons import Button
 
 
-class OddsJob:
-    """Computes the hint for an observation in a daemon thread; the screen polls :attr:`result`."""
+def _odds(obs: dict[str, Any]) -> Callable[[Task], dict[str, Any]]:
+    """The work of the odds screen: the engine's hint for the observation."""
 
-    def __init__(self, obs: dict[str, Any], inline: bool = False) -> None:
-        self.obs = obs
-        self.result: dict[str, Any] | None = None
-        self.error: str | None = None
-        self._thread: threading.Thread | None = None
-        if inline:
-            self._run()
-        else:
-            self._thread = threading.Thread(target=self._run, name="mdice-odds", daemon=True)
-            self._thread.start()
-
-    def _run(self) -> None:
+    def work(task: Task) -> dict[str, Any]:
         from engines.monopoly_dice.odds import Position, hint
 
-        try:
-            self.result = hint(Position.from_observation(self.obs))
-        except Exception as exc:  # one line on the screen; the frame goes on
-            self.error = f"{type(exc).__name__}: {exc}"
+        return hint(Position.from_observation(obs))
 
-    @property
-    def done(self) -> bool:
-        return self.result is not None or self.error is not None
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until done (tests and screenshots only)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return self.done
+    return work
 
 
 def percent(p: float) -> str:
@@ -72,7 +51,9 @@ class OddsScreen(ModalScreen[None]):
     def __init__(self, obs: dict[str, Any], inline: bool = False) -> None:
         super().__init__()
         self.obs = obs
-        self.job = OddsJob(obs, inline=inline)
+        self.job = Task(_odds(obs), "mdice-odds", inline=inline)
+        if not inline:
+            self.job.start()
         self._shown_done = self.job.done
         self._picture: tuple[tuple, pygame.Surface] | None = None
 

@@ -23,3 +23,61 @@ def resume(app: Any, info: Any, payload: dict) -> bool:
     from app.screens.yahtzee.game import GameScreen
 
     return resume_saved(app, info, payload, GameScreen.from_payload, "Yahtzee", "yahtzee.save.damaged")
+
+
+def tile_art(surface: Any, box: Any, screen: Any, entry: Any) -> None:
+    """The home tile: three dice, 5 6 5 in Yahtzee's white, 3 4 2 in Dice Party's colours."""
+    from app.widgets import dice_tile_art
+
+    theme = screen.theme
+    if entry.id == "dice-party":
+        dice_tile_art(
+            surface,
+            screen.app,
+            box,
+            (3, 4, 2),
+            (theme.colour("held"), theme.colour("die"), theme.colour("accent")),
+        )
+    else:
+        dice_tile_art(surface, screen.app, box, (5, 6, 5), (theme.colour("die"),) * 3)
+
+
+def _family() -> Any:
+    from app.descriptor import GameEntry, GameFamily
+
+    hooks = {"start": "app.screens.yahtzee:start", "resume": "app.screens.yahtzee:resume"}
+    return GameFamily(
+        name="yahtzee",
+        tiles=(
+            GameEntry(
+                "yahtzee",
+                "home.yahtzee",
+                "home.yahtzee.subtitle",
+                "tile_yahtzee",
+                engines=("yahtzee-classic", "yahtzee-painted", "yahtzee-power"),
+                tile_art="app.screens.yahtzee:tile_art",
+                **hooks,
+            ),
+            GameEntry(
+                "dice-party",
+                "home.dice_party",
+                "home.dice_party.subtitle",
+                "tile_dice_party",
+                engines=("dice-party",),
+                tile_art="app.screens.yahtzee:tile_art",
+                **hooks,
+            ),
+        ),
+        scenes=(
+            "app.screens.yahtzee.scenes",
+            "app.screens.yahtzee.hint",
+            "app.screens.yahtzee.results",
+            "app.screens.yahtzee.review",
+        ),
+        simulate="engines.yahtzee.simulate",
+        solve="app.screens.yahtzee.solve:run",
+    )
+
+
+FAMILY = _family()
+"""This family's descriptor (registered in :data:`app.catalog.FAMILY_PACKAGES`)."""

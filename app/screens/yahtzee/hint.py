@@ -5,37 +5,33 @@ For the player to act it shows
 - every die's six faces (the Painted colours, the Power die's 1/2/3/Freeze/Double/Power), the face
   each die shows now ringed and the held dice marked;
 - for each open box: what it scores now, the chance it is made by the next roll with the current
-  holds, and the chance it is made by the end of the turn with the best holds for it (exact, from
-  the odds core :mod:`engines.odds`), and that best hold drawn as dice for the box under the cursor;
+  holds, and the chance it is made by the end of the turn with the best holds for it (exact:
+  :mod:`engines.yahtzee.odds`), and that best hold drawn as dice for the box under the cursor;
 - what the computer would do here (hold and roll, or which box);
 - in Classic and Dice Party, every option with its expected final score under optimal play and the
   points it gives up against the best (:func:`engines.yahtzee.ai.analyse`).
 
 Nothing here may freeze the frame: the die faces are drawn at once, and whatever may take longer
 than a frame (the mode's odds tables the first time, loading or building the optimal table, the
-computer's choice) runs in a worker thread (:class:`Job`) while the screen keeps drawing; the
-odds appear as they arrive. Once a mode's odds tables exist, a hint costs well under a millisecond
-and is computed on the spot.
-
-"Made" means the box would score more than zero with those dice under its ordinary rule (Joker
-values are not counted as made: a Joker depends on the card, not on the dice).
+computer's choice) runs as background work (:class:`app.work.Task`) while the screen keeps
+drawing; the odds appear as they arrive. Once a mode's odds tables exist, a hint costs well under a
+millisecond and is computed on the spot.
 """
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engines.odds.space import DiceSpace, dice_space
-from engines.odds.turn import TurnOdds
-from engines.yahtzee.dice import FREEZE, POWER, POWER_DIE
+from app.work import Task, yield_gil
+from engines.yahtzee.dice import power_grants_extra_roll
 from engines.yahtzee.game import ROLL, SCORE, TOGGLE_HOLD, UNDO, YahtzeeGame
-from engines.yahtzee.scoring import COLOURS, Box, Kind
+from engines.yahtzee.odds import BoxOdds, box_odds, forget_mode_odds, mode_odds, mode_odds_ready
+from engines.yahtzee.scoring import Box
 
 if TYPE_CHECKING:
     import pygame
@@ -45,176 +41,6 @@ if TYPE_CHECKING:
 
 OPTIMAL_MODES = ("classic", "dice-party")
 """Modes with an optimal table (:mod:`engines.yahtzee.solver`): options show expected final scores."""
-
-
-# -- which boxes a roll makes, for all outcomes at once --------------------------------------------
-def made_table(space: DiceSpace, boxes: Sequence[Box]) -> np.ndarray:
-    """(outcomes, boxes) bool: whether each outcome of five scoring dice makes each box.
-
-    Built from the number and colour counts of every outcome with numpy (a Painted roll has 7,776
-    outcomes: one Python call per outcome and box would hold the interpreter for seconds). The
-    test suite checks it against :func:`engines.yahtzee.scoring.score_box` outcome by outcome.
-    """
-    numbers = space.face_counts(lambda face: face.number, range(1, 7))  # (O, 6)
-    colours = space.face_counts(lambda face: face.colour, COLOURS)  # (O, 5)
-    most = numbers.max(axis=1)
-    present = numbers > 0
-    columns = []
-    for box in boxes:
-        kind = box.kind
-        if kind is Kind.UPPER:
-            made = present[:, box.face - 1]
-        elif kind in (Kind.CHANCE, Kind.CHOICE):
-            made = np.ones(len(numbers), dtype=bool)
-        elif kind is Kind.OF_A_KIND:
-            made = most >= box.count
-        elif kind is Kind.TWO_PAIRS:
-            made = (numbers >= 2).sum(axis=1) >= 2
-        elif kind is Kind.FULL_HOUSE:
-            made = (numbers == 3).any(axis=1) & (numbers == 2).any(axis=1)
-        elif kind is Kind.STRAIGHT:
-            made = np.zeros(len(numbers), dtype=bool)
-            for low in range(0, 7 - box.count):
-                made |= present[:, low : low + box.count].all(axis=1)
-        elif kind is Kind.YAHTZEE:
-            made = most == 5
-        elif kind is Kind.COLOUR:
-            made = colours[:, COLOURS.index(box.colour)] > 0
-        elif kind is Kind.OF_A_COLOUR:
-            made = colours.max(axis=1) >= box.count
-        elif kind is Kind.PAINTED_HOUSE:
-            made = (colours == 3).any(axis=1) & (colours == 2).any(axis=1)
-        elif kind is Kind.RAINBOW:
-            made = (colours > 0).all(axis=1)
-        elif kind is Kind.FLUSH:
-            made = colours.max(axis=1) == 5
-        else:
-            raise AssertionError(kind)
-        columns.append(made)
-    return np.stack(columns, axis=1)
-
-
-_odds: dict[str, TurnOdds] = {}
-_odds_lock = threading.Lock()
-
-
-def mode_odds(game: YahtzeeGame) -> TurnOdds:
-    """The odds core's :class:`TurnOdds` for ``game``'s dice and boxes (built once per mode).
-
-    Power rolls the Power die with the five dice: Freeze ends the rolling and a held Power gives
-    the fourth roll. In Dice Party a five of a kind ends the rolling too.
-    """
-    with _odds_lock:
-        found = _odds.get(game.name)
-    if found is not None:
-        return found
-    five = dice_space(list(game.dice))
-    made = made_table(five, game.boxes)
-    options: dict[str, Any] = {}
-    if game.power_die is not None:
-        space = dice_space([*game.dice, game.power_die])
-        if space.groups[-1] != (POWER_DIE, 1) or space.n_outcomes != five.n_outcomes * len(POWER_DIE.faces):
-            raise AssertionError("the Power die is expected as the last group of the roll")
-        made = np.repeat(made, len(POWER_DIE.faces), axis=0)  # row-major: the Power die varies fastest
-        options = {
-            "stop": space.shows(FREEZE),
-            "extra_roll": space.shows(POWER),
-            "extra_keep": space.keep_shows(POWER),
-        }
-    else:
-        space = five
-        if game.five_of_a_kind_ends_rolling and game.yahtzee_box is not None:
-            options = {"stop": made[:, game.yahtzee_box.id].copy()}
-    odds = TurnOdds(space, made, **options)
-    with _odds_lock:
-        return _odds.setdefault(game.name, odds)
-
-
-def mode_odds_ready(game: YahtzeeGame) -> bool:
-    """Whether :func:`mode_odds` for ``game`` is already built (then a hint takes under a ms)."""
-    with _odds_lock:
-        return game.name in _odds
-
-
-def forget_mode_odds() -> None:
-    """Drop the built odds tables (benchmarks of the cold path)."""
-    with _odds_lock:
-        _odds.clear()
-
-
-@dataclass(frozen=True)
-class BoxOdds:
-    """The odds of one open box from the position (probabilities 0..1)."""
-
-    box_id: int
-    key: str
-    now_points: int | None
-    """What the dice score in the box now (Power multiplier and Joker included; None before a roll)."""
-    next_roll: float | None
-    """Chance the box is made right after the next roll with the current holds (None: no roll)."""
-    end_of_turn: float
-    """Chance the box is made by the end of the turn, holding best for it at every roll."""
-    best_hold: tuple[bool, ...]
-    """The hold that reaches :attr:`end_of_turn` from here (every die held: stop and score)."""
-
-
-def hint_position(state: YahtzeeState) -> tuple[list | None, list[bool] | None, int, bool]:
-    """The odds core's position for the player to act: (faces, held, regular rolls left, extra
-    roll still possible), read from the observation."""
-    game = state.game
-    obs = state.to_dict(state.current_player())
-    rolls = obs["rolls"]
-    if rolls == 0:
-        return None, None, game.rolls_per_turn, True
-    faces = []
-    for die, seen in zip(game.all_dice, obs["dice"], strict=True):
-        labels = [face.label for face in die.faces]
-        faces.append(die.faces[labels.index(seen["face"])])
-    held = [bool(d["held"]) for d in obs["dice"]]
-    if obs["pending_double"] is not None:
-        return faces, held, 0, False
-    return faces, held, max(0, game.rolls_per_turn - rolls), rolls <= game.rolls_per_turn
-
-
-def shown_boxes(state: YahtzeeState) -> list[Box]:
-    """The open boxes of the player to act; of a Power 1st/2nd(/3rd) group only the next one."""
-    game = state.game
-    scores = state.scores(state.current_player())
-    groups: set[str] = set()
-    out = []
-    for box in game.boxes:
-        if scores[box.id] is not None:
-            continue
-        if box.group is not None:
-            if box.group in groups:
-                continue
-            groups.add(box.group)
-        out.append(box)
-    return out
-
-
-def box_odds(state: YahtzeeState, odds: TurnOdds | None = None) -> list[BoxOdds]:
-    """The odds of every shown open box (see :func:`shown_boxes`) for the player to act."""
-    if state.is_terminal() or state.is_chance_node():
-        return []
-    odds = odds or mode_odds(state.game)
-    faces, held, rolls_left, extra = hint_position(state)
-    hint = odds.hint(faces, held, rolls_left, extra)
-    rolled = faces is not None
-    out = []
-    for box in shown_boxes(state):
-        nxt = float(hint.next_roll[box.id])
-        out.append(
-            BoxOdds(
-                box_id=box.id,
-                key=box.key,
-                now_points=state.box_value(box.id) if rolled else None,
-                next_roll=None if np.isnan(nxt) else nxt,
-                end_of_turn=float(hint.end_of_turn[box.id]),
-                best_hold=tuple(bool(h) for h in hint.best_hold[box.id]),
-            )
-        )
-    return out
 
 
 # -- what the computer would do --------------------------------------------------------------------
@@ -273,7 +99,7 @@ def option_choice(option: Any, state: YahtzeeState) -> ComputerChoice:
 
 
 # -- the optimal table, without ever blocking the frame ----------------------------------------------
-def optimal_solver(game: YahtzeeGame, job: Job | None = None) -> Solver | None:
+def optimal_solver(game: YahtzeeGame, job: Task | None = None) -> Solver | None:
     """The optimal table for ``game`` (Classic, Dice Party): from memory, the disk cache, or a
     background build (progress goes to ``job``). Call it from a worker, never the drawing thread.
     None if the mode has no table or the build failed."""
@@ -290,71 +116,6 @@ def optimal_solver(game: YahtzeeGame, job: Job | None = None) -> Solver | None:
             job.progress = prep.progress
         prep.wait(0.05)
     return prep.solver()
-
-
-# -- a worker thread the screen polls ----------------------------------------------------------------
-class Job:
-    """Runs ``work(job)`` in a daemon thread. The work posts results with :meth:`post` and may set
-    :attr:`progress`; the screen polls :attr:`version` each frame. :meth:`cancel` asks it to stop."""
-
-    def __init__(self, work: Callable[[Job], None], name: str = "tvgames-job") -> None:
-        self.results: dict[str, Any] = {}
-        self.progress: float | None = None
-        self.error: str | None = None
-        self.cancelled = False
-        self.started = False
-        self.version = 0
-        self._lock = threading.Lock()
-        self._work = work
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
-
-    def start(self) -> Job:
-        """Start the thread (once; later calls do nothing)."""
-        if not self.started:
-            self.started = True
-            self._thread.start()
-        return self
-
-    def _run(self) -> None:
-        try:
-            self._work(self)
-        except Exception as exc:  # shown on the screen as one line; the frame goes on
-            self.error = f"{type(exc).__name__}: {exc}"
-        finally:
-            with self._lock:
-                self.version += 1
-
-    def post(self, name: str, value: Any) -> None:
-        with self._lock:
-            self.results[name] = value
-            self.version += 1
-
-    def get(self, name: str, default: Any = None) -> Any:
-        with self._lock:
-            return self.results.get(name, default)
-
-    @property
-    def running(self) -> bool:
-        """True until the work is done (also while it is still to be started)."""
-        return not self.started or self._thread.is_alive()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until the work is done (tests and screenshots only); True if it finished."""
-        self.start()
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
-
-    def cancel(self) -> None:
-        self.cancelled = True
-
-
-YIELD_S = 0.002
-"""A worker's pause between its steps: the drawing thread takes the interpreter meanwhile."""
-
-
-def yield_gil() -> None:
-    """Let the drawing thread run between the worker's steps."""
-    time.sleep(YIELD_S)
 
 
 # -- words -----------------------------------------------------------------------------------------
@@ -478,7 +239,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         self.focus = 0
         self.option_focus = 0
         self.odds: list[BoxOdds] | None = None
-        self.job: Job | None = None
+        self.job: Task | None = None
         self._seen = -1
         self._spin = 0.0
         self._picture: tuple[tuple[Any, ...], pygame.Surface] | None = None
@@ -499,7 +260,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         if mode_odds_ready(self.game):  # a warm hint is far below a frame: no waiting at all
             self.odds = box_odds(self.state)
         # started after the first frame is drawn, so that frame does not share the interpreter
-        self.job = Job(self._work, "yahtzee-hint")
+        self.job = self.app.work.submit(self._work, "yahtzee-hint", start=False)
 
     def on_leave(self) -> None:
         if self.job is not None:
@@ -514,7 +275,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         self._take_results()
         return done
 
-    def _work(self, job: Job) -> None:
+    def _work(self, job: Task) -> None:
         if self.odds is None:
             mode_odds(self.game)
             yield_gil()
@@ -682,7 +443,11 @@ class HintScreen(MirroredText, ModalScreen[None]):
         if not obs["rolls"]:
             return t("yhint.before_roll")
         power = obs["power"]
-        if power is not None and power["face"] == POWER and obs["rolls"] == self.game.rolls_per_turn:
+        if (
+            power is not None
+            and power_grants_extra_roll(power["face"], True)
+            and obs["rolls"] == self.game.rolls_per_turn
+        ):
             return t("yhint.fourth_roll")
         if obs["rolls_left"] == 0:
             return t("yhint.no_roll_left")
@@ -828,92 +593,14 @@ class HintScreen(MirroredText, ModalScreen[None]):
             return t("yhint.preparing", percent=int(100 * job.progress))
         return t("yhint.thinking") + "." * (1 + int(self._spin * 3))
 
-    def _table(
-        self,
-        surface: pygame.Surface,
-        area: pygame.Rect,
-        headers: Sequence[str],
-        rows: Sequence[Sequence[str]],
-        focus: int,
-        widths: Sequence[float],
-        dim_rows: Sequence[bool] = (),
-    ) -> None:
-        """Rows under a header; the first column at the reading start, the others right-aligned."""
-        import pygame
-
-        app, theme = self.app, self.theme
-        size = theme.font("small")
-        line_h = app.text.line_height(size)
-        row_h = line_h + theme.px(8)
-        xs = [area.x]
-        for w in widths[:-1]:
-            xs.append(xs[-1] + int(w * area.w))
-        col_w = [int(w * area.w) for w in widths]
-
-        def cells(y: int, texts: Sequence[str], colour: str, bold: bool = False) -> None:
-            for c, text in enumerate(texts):
-                if c == 0:
-                    self._text(
-                        surface,
-                        text,
-                        size,
-                        colour,
-                        (xs[0] + theme.px(8), y),
-                        col_w[0] - theme.px(12),
-                        bold=bold,
-                    )
-                else:
-                    right = xs[c] + col_w[c] - theme.px(8)
-                    self._text(
-                        surface,
-                        text,
-                        size,
-                        colour,
-                        (right, y),
-                        col_w[c] - theme.px(8),
-                        anchor="topright",
-                        bold=bold,
-                    )
-
-        cells(area.y, headers, "text_dim", bold=True)
-        top = area.y + line_h + theme.px(8)
-        visible = max(1, (area.bottom - top) // row_h)
-        first = 0 if focus < visible else min(focus - visible + 1, max(0, len(rows) - visible))
-        for i in range(first, min(len(rows), first + visible)):
-            y = top + (i - first) * row_h
-            band = pygame.Rect(area.x, y - theme.px(3), area.w, row_h - theme.px(2))
-            if i == focus:
-                widgets.panel(
-                    surface,
-                    self._rect(band),
-                    theme.colour("panel_focus"),
-                    theme.px(8),
-                    theme.px(2),
-                    theme.colour("accent"),
-                )
-            elif i % 2 == 0:
-                widgets.panel(surface, self._rect(band), theme.colour("panel"), theme.px(8))
-            dim = i < len(dim_rows) and dim_rows[i]
-            cells(y, rows[i], "text_dim" if dim else "text")
-        if first + visible < len(rows):
-            self._text(
-                surface,
-                "▼",
-                size,
-                "text_dim",
-                (area.right, area.bottom - line_h),
-                theme.px(40),
-                anchor="topright",
-            )
-
     def _odds_table(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         headers = [t("yhint.col.box"), t("yhint.col.now"), t("yhint.col.next"), t("yhint.col.end")]
         if self.odds is None:
-            self._table(surface, area, headers, [], 0, (0.43, 0.15, 0.21, 0.21))
+            draw_table(self, surface, area, headers, [], 0, (0.43, 0.15, 0.21, 0.21))
             self._draw_waiting(surface, area)
             return
         dim = [row.end_of_turn <= 0 and not row.now_points for row in self.odds]
-        self._table(surface, area, headers, self.odds_rows(), self.focus, (0.43, 0.15, 0.21, 0.21), dim)
+        draw_table(self, surface, area, headers, self.odds_rows(), self.focus, (0.43, 0.15, 0.21, 0.21), dim)
 
     def _draw_waiting(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Under an empty table's headers: what the table waits for."""
@@ -939,7 +626,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         headers = [t("yhint.col.option"), t("yhint.col.expected"), t("yhint.col.lost")]
         options = self.options
         if not options:
-            self._table(surface, area, headers, [], 0, (0.56, 0.24, 0.20))
+            draw_table(self, surface, area, headers, [], 0, (0.56, 0.24, 0.20))
             self._draw_waiting(surface, area)
             return
         best = options[0].expected
@@ -953,7 +640,87 @@ class HintScreen(MirroredText, ModalScreen[None]):
                     t("yhint.best") if lost < 0.005 else "−" + format_number(round(lost, 2)),
                 ]
             )
-        self._table(surface, area, headers, rows, self.option_focus, (0.56, 0.24, 0.20))
+        draw_table(self, surface, area, headers, rows, self.option_focus, (0.56, 0.24, 0.20))
+
+
+def draw_table(
+    screen: HintScreen,
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    focus: int,
+    widths: Sequence[float],
+    dim_rows: Sequence[bool] = (),
+) -> None:
+    """Rows under a header on ``screen``, the ``focus`` row marked and scrolled into view; the first
+    column at the reading start, the others right-aligned (``widths``: fractions of ``area``)."""
+    import pygame
+
+    app, theme = screen.app, screen.theme
+    size = theme.font("small")
+    line_h = app.text.line_height(size)
+    row_h = line_h + theme.px(8)
+    xs = [area.x]
+    for w in widths[:-1]:
+        xs.append(xs[-1] + int(w * area.w))
+    col_w = [int(w * area.w) for w in widths]
+
+    def cells(y: int, texts: Sequence[str], colour: str, bold: bool = False) -> None:
+        for c, text in enumerate(texts):
+            if c == 0:
+                screen._text(
+                    surface,
+                    text,
+                    size,
+                    colour,
+                    (xs[0] + theme.px(8), y),
+                    col_w[0] - theme.px(12),
+                    bold=bold,
+                )
+            else:
+                right = xs[c] + col_w[c] - theme.px(8)
+                screen._text(
+                    surface,
+                    text,
+                    size,
+                    colour,
+                    (right, y),
+                    col_w[c] - theme.px(8),
+                    anchor="topright",
+                    bold=bold,
+                )
+
+    cells(area.y, headers, "text_dim", bold=True)
+    top = area.y + line_h + theme.px(8)
+    visible = max(1, (area.bottom - top) // row_h)
+    first = 0 if focus < visible else min(focus - visible + 1, max(0, len(rows) - visible))
+    for i in range(first, min(len(rows), first + visible)):
+        y = top + (i - first) * row_h
+        band = pygame.Rect(area.x, y - theme.px(3), area.w, row_h - theme.px(2))
+        if i == focus:
+            widgets.panel(
+                surface,
+                screen._rect(band),
+                theme.colour("panel_focus"),
+                theme.px(8),
+                theme.px(2),
+                theme.colour("accent"),
+            )
+        elif i % 2 == 0:
+            widgets.panel(surface, screen._rect(band), theme.colour("panel"), theme.px(8))
+        dim = i < len(dim_rows) and dim_rows[i]
+        cells(y, rows[i], "text_dim" if dim else "text")
+    if first + visible < len(rows):
+        screen._text(
+            surface,
+            "▼",
+            size,
+            "text_dim",
+            (area.right, area.bottom - line_h),
+            theme.px(40),
+            anchor="topright",
+        )
 
 
 # -- scenes (tvgames screenshot, golden images, tvgames bench) ------------------------------------------

@@ -29,7 +29,8 @@ from app import widgets
 from app.i18n import format_number, t
 from app.screen import Binding, Screen, focus_step
 from app.screens.dice_game import MirroredText
-from app.screens.yahtzee.hint import Job, dice_words, optimal_solver, yield_gil
+from app.screens.yahtzee.hint import dice_words, optimal_solver
+from app.work import Task, yield_gil
 from engines.core import SaveFormatError
 from engines.yahtzee.game import ROLL, SCORE, YahtzeeGame
 from remote.buttons import Button
@@ -225,7 +226,7 @@ class ReviewScreen(MirroredText, Screen):
         self._names = list(names) if names is not None else None
         self.current = 0
         self.review: Review | None = None
-        self.job: Job | None = None
+        self.job: Task | None = None
         self._seen = -1
 
     def name(self, player: int) -> str:
@@ -235,13 +236,14 @@ class ReviewScreen(MirroredText, Screen):
 
     # -- the worker ----------------------------------------------------------------------------------
     def on_enter(self) -> None:
-        self.job = Job(self._work, "yahtzee-review")  # started once the first frame is drawn
+        # started once the first frame is drawn
+        self.job = self.app.work.submit(self._work, "yahtzee-review", start=False)
 
     def on_leave(self) -> None:
         if self.job is not None:
             self.job.cancel()
 
-    def _work(self, job: Job) -> None:
+    def _work(self, job: Task) -> None:
         solver = self.solver or optimal_solver(self.game, job)
         if solver is None:
             job.post("no_table", True)

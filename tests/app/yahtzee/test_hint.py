@@ -11,8 +11,6 @@ from app.screens.yahtzee import hint
 from app.screens.yahtzee.hint import (
     CLASSIC_SCENE_TURNS,
     HintScreen,
-    box_odds,
-    made_table,
     percent,
     play_turns,
     roll,
@@ -23,6 +21,7 @@ from engines.odds.space import dice_space
 from engines.odds.turn import turn_odds
 from engines.yahtzee.ai import analyse
 from engines.yahtzee.dice import FREEZE, POWER
+from engines.yahtzee.odds import box_odds, forget_mode_odds, made_table
 from engines.yahtzee.scoring import score_box
 from remote.buttons import Button
 
@@ -183,7 +182,7 @@ def test_screen_shows_core_odds_and_optimal_options():
 
 
 def test_cold_tables_come_from_the_worker_and_the_frame_goes_on():
-    hint.forget_mode_odds()
+    forget_mode_odds()
     game = load_game("yahtzee-painted")
     state = game.new_initial_state()
     roll(state, (0, 3, 3, 1, 3))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import engines.runtime
 from engines.monopoly_dice import END_TURN, ROLL, MonopolyDiceState, odds, place_action
 from engines.monopoly_dice import rules as R
 from engines.monopoly_dice import solver as S
@@ -237,7 +238,10 @@ def test_kinds_and_bank_states():
 
 
 def test_the_background_build_runs_in_another_process_and_saves_the_table(tmp_path, monkeypatch):
-    monkeypatch.setenv("TVGAMES_CACHE", str(tmp_path))
+    from app.work import run_in_process
+
+    monkeypatch.setattr(engines.runtime, "_directory", tmp_path)
+    monkeypatch.setattr(engines.runtime, "_runner", run_in_process)
     monkeypatch.setattr(TT, "_loaded", None)
     state = plain_turn()
     start = TT.position_pair(position(state))

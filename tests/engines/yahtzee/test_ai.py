@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from yahtzee_helpers import new_state, roll
 
+import engines.runtime
 from engines.core import TERMINAL, play_out
 from engines.yahtzee import ai
 from engines.yahtzee.players import make_player
@@ -169,7 +170,8 @@ def empty_cache(tmp_path, monkeypatch):
     """A table cache of this test's own, empty. The suite's shared cache (tests/conftest.py) may
     already hold the full Classic table, saved by whichever earlier test of the run built it."""
     cache = tmp_path / "table-cache"
-    monkeypatch.setenv("TVGAMES_CACHE", str(cache))
+    monkeypatch.setenv("TVGAMES_CACHE", str(cache))  # for the command, which configures the engines
+    monkeypatch.setattr(engines.runtime, "_directory", cache)
     assert not table_path(CLASSIC).exists()
     return cache
 

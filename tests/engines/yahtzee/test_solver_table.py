@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import engines.runtime
 from engines.yahtzee import ai
 from engines.yahtzee import solver_table as st
 from engines.yahtzee.players import make_player
@@ -12,9 +13,10 @@ from engines.yahtzee.solver import CLASSIC, DICE_PARTY, Solver, rules_for, state
 
 
 @pytest.fixture(autouse=True)
-def _fresh_memory(monkeypatch):
+def _fresh_memory(monkeypatch, tmp_path):
     # These tests fake builds: keep their tables out of the suite's shared cache (conftest).
-    monkeypatch.delenv("TVGAMES_CACHE", raising=False)
+    monkeypatch.setattr(engines.runtime, "_directory", tmp_path / "cache")
+    monkeypatch.setattr(engines.runtime, "_runner", None)  # builds on the preparer's thread
     monkeypatch.setattr(st, "_loaded", {})
     monkeypatch.setattr(ai, "_preparers", {})
 
@@ -27,9 +29,9 @@ def fake_build(self, within=0, chunk=512, progress=None):
     return 250.0
 
 
-def test_cache_dir_follows_tvgames_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TVGAMES_HOME", str(tmp_path))
-    assert st.cache_dir() == tmp_path / "cache"
+def test_cache_dir_is_the_one_given(tmp_path, monkeypatch):
+    engines.runtime.set_cache_dir(tmp_path)
+    assert st.table_path(CLASSIC).parent == tmp_path
     assert st.table_path(CLASSIC) != st.table_path(rules_for("classic", "free")) != st.table_path(DICE_PARTY)
 
 
@@ -46,7 +48,7 @@ def test_get_solver_builds_once_saves_and_reloads(monkeypatch):
 
 def test_preparer_builds_in_a_thread_with_progress(monkeypatch):
     monkeypatch.setattr(Solver, "build", fake_build)
-    prep = st.TablePreparer(CLASSIC, use_process=False)
+    prep = st.TablePreparer(CLASSIC)
     assert not prep.ready and prep.progress == 0.0
     assert prep.start().wait(10)
     assert prep.progress == 1.0 and prep.error is None
@@ -72,7 +74,7 @@ def test_preparer_reports_a_failed_build(monkeypatch):
         raise MemoryError("out of memory")
 
     monkeypatch.setattr(Solver, "build", broken)
-    prep = st.TablePreparer(CLASSIC, use_process=False).start()
+    prep = st.TablePreparer(CLASSIC).start()
     assert not prep.wait(10)
     assert prep.error == "out of memory"
 

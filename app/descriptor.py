@@ -1,0 +1,99 @@
+"""The game descriptor's types: :class:`GameFamily`, its tiles (:class:`GameEntry`) and settings.
+
+What each field and hook means, and the registry, are in :mod:`app.catalog`. This module imports
+nothing of the box, so a family's package can build its descriptor without an import cycle.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game tile of the home carousel."""
+
+    id: str
+    title_key: str
+    subtitle_key: str
+    colour: str
+    start: str | None = None
+    resume: str | None = None
+    save_kinds: tuple[str, ...] = ()
+    engines: tuple[str, ...] = ()
+    """The engine registry names this tile plays (``engines.core.load_game``)."""
+    tile_art: str | None = None
+    how_to_play: str | None = None
+
+    @property
+    def built(self) -> bool:
+        """Whether the game can be entered (otherwise it is "coming soon")."""
+        return self.start is not None
+
+    def kinds(self) -> tuple[str, ...]:
+        return self.save_kinds or (self.id,)
+
+    def start_function(self) -> Callable[..., Any]:
+        if self.start is None:
+            raise LookupError(f"{self.id} is not built yet")
+        return resolve(self.start)
+
+    def resume_function(self) -> Callable[..., Any]:
+        if self.resume is None:
+            raise LookupError(f"{self.id} cannot resume saved games")
+        return resolve(self.resume)
+
+
+@dataclass(frozen=True)
+class GameSetting:
+    """A setting of one game, kept in the settings file and offered on the settings screen.
+
+    It is the box's default for the set-up option ``option`` of engine game ``engine``
+    (``engines.core.Game.options``): ``labels`` lists that option's allowed values, each with its
+    name (an i18n key), and ``default`` is its default. A test checks both against the engine, so
+    that reading the settings imports no engine. The settings screen shows a value as the number
+    (as money if ``money``) followed by its name.
+    """
+
+    key: str
+    """The field in ``settings.json`` (and the attribute of :class:`app.settings.Settings`)."""
+    engine: str
+    option: str
+    label_key: str
+    hint_key: str
+    labels: Mapping[Any, str]
+    default: Any
+    money: bool = False
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        return tuple(self.labels)
+
+
+@dataclass(frozen=True)
+class GameFamily:
+    """Everything the shell knows about one game family (see :mod:`app.catalog`)."""
+
+    name: str
+    """The family's name on the command line (``tvgames simulate NAME``)."""
+    tiles: tuple[GameEntry, ...]
+    scenes: tuple[str, ...] = ()
+    """Modules that register the family's scenes when imported (:func:`app.scenes.scene`)."""
+    simulate: str | None = None
+    solve: str | None = None
+    settings: tuple[GameSetting, ...] = ()
+
+    @property
+    def engines(self) -> tuple[str, ...]:
+        return tuple(name for tile in self.tiles for name in tile.engines)
+
+
+def resolve(target: str) -> Callable[..., Any]:
+    """``"package.module:function"`` -> the function (imported on first use)."""
+    module_name, sep, attr = target.partition(":")
+    if not sep or not attr:
+        raise ValueError(f"expected 'package.module:function', got {target!r}")
+    return getattr(importlib.import_module(module_name), attr)

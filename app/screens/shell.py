@@ -1,0 +1,31 @@
+"""The box's shell screens as the framework asks for them (:class:`app.screen.Shell`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.screen import ModalScreen, Screen
+
+
+class ShellScreens:
+    """Home, the MENU modal, the INFO overlay and settings: the screens every other screen can open."""
+
+    def home(self) -> Screen:
+        from app.screens.home import HomeScreen
+
+        return HomeScreen()
+
+    def menu(self, items: Sequence[tuple[str, str]]) -> ModalScreen[str]:
+        from app.screens.menu import MenuScreen
+
+        return MenuScreen(items)
+
+    def help(self, screen: Screen) -> Screen:
+        from app.screens.help import HelpOverlay
+
+        return HelpOverlay(screen)
+
+    def settings(self) -> Screen:
+        from app.screens.settings import SettingsScreen
+
+        return SettingsScreen()
