@@ -650,13 +650,14 @@ class MonopolyPlayer:
                 return None
             ask = int(round(most * (1 - refused / 3) / 10.0)) * 10
             return ask if ask < 0 and -ask <= v.cash[partner] else None
-        if most < fair:
-            return None
         houses = sum(2 * R.BOARD[sq].house_cost for g in _new_groups(v, me, owner) for sq in R.GROUPS[g])
-        cash = int(round((fair + (most - fair) * refused / 2) / 10.0)) * 10
-        if cash > spare - houses:
+        cap = min(most, spare - houses)
+        if cap < fair:
             return None
-        return cash
+        received = sum(R.BOARD[sq].price for sq in trade["squares"] if v.owner[sq] == partner)
+        opening = min(cap, max(fair, 1.5 * received))
+        cash = opening + (cap - opening) * refused / 2
+        return int(cash // 10) * 10
 
     def _trade_step(self, v: View) -> int:
         while self.plan:
