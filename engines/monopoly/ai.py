@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -608,26 +608,10 @@ class MonopolyPlayer:
 
     def _offers(self, v: View, partner: int) -> list[tuple[list[int], int]]:
         """Candidate offers to ``partner``: the squares I need from them, with what they need from me."""
-        me = v.me
-        need: list[list[int]] = []
-        theirs_need: list[list[int]] = []
-        for lots in R.GROUPS.values():
-            if R.BOARD[lots[0]].kind != "street":
-                continue
-            if any(v.level[s] for s in lots) or any(v.mortgaged[s] for s in lots if v.owner[s] == partner):
-                continue
-            mine = [s for s in lots if v.owner[s] == me]
-            from_them = [s for s in lots if v.owner[s] == partner]
-            if mine and from_them and len(mine) + len(from_them) == len(lots):
-                need.append(from_them)
-                theirs_need.append(mine)
-        offers = []
-        for i, want in enumerate(need):
-            offers.append((sorted(want), 0))
-            for j, give in enumerate(theirs_need):
-                if i != j:
-                    offers.append((sorted(want + give), 0))
-        return offers
+        return [
+            (list(squares), 0)
+            for squares in swap_candidates(v.me, partner, tuple(v.owner), tuple(v.level), tuple(v.mortgaged))
+        ]
 
     def _escalate(self, v: View, trade: dict[str, Any], refused: int) -> int | None:
         """The cash I add to an offer (more after each refusal), or None if no cash makes it good."""
@@ -669,6 +653,37 @@ class MonopolyPlayer:
                 return action
             self.plan = []
         return G.CANCEL
+
+
+COLOUR_GROUPS: tuple[tuple[int, ...], ...] = tuple(
+    lots for lots in R.GROUPS.values() if R.BOARD[lots[0]].kind == "street"
+)
+
+
+@lru_cache(maxsize=4096)
+def swap_candidates(
+    me: int, partner: int, owner: tuple[int, ...], level: tuple[int, ...], mortgaged: tuple[bool, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Square sets to ask of ``partner``: each group's lots I lack from them, alone or with the lots
+    of another group that they lack from me (a swap). Only groups without buildings whose missing
+    lots are unmortgaged and held by the two of us count."""
+    need: list[list[int]] = []
+    theirs_need: list[list[int]] = []
+    for lots in COLOUR_GROUPS:
+        if any(level[s] for s in lots) or any(mortgaged[s] for s in lots if owner[s] == partner):
+            continue
+        mine = [s for s in lots if owner[s] == me]
+        from_them = [s for s in lots if owner[s] == partner]
+        if mine and from_them and len(mine) + len(from_them) == len(lots):
+            need.append(from_them)
+            theirs_need.append(mine)
+    offers = []
+    for i, want in enumerate(need):
+        offers.append(tuple(sorted(want)))
+        for j, give in enumerate(theirs_need):
+            if i != j:
+                offers.append(tuple(sorted(want + give)))
+    return tuple(offers)
 
 
 def _rival_weight(v: View) -> float:
