@@ -75,8 +75,8 @@ The contract keys ``game``, ``viewer``, ``num_players``, ``current_player``, ``l
   ``min_bid``) or None, ``trade`` (``proposer``, ``partner``, ``squares``, ``cash`` (>0: the
   proposer pays), ``cards``) or None, ``claim`` (``kind``, ``builder``, ``asked``, ``wanting``)
   or None, ``place`` (``player``, ``kind``) or None;
-- ``log``: the last events (short strings, newest last); ``stats``: ``trades``, ``auctions``,
-  ``shortages``, ``bankruptcies``.
+- ``log``: the last events (short strings, newest last); ``stats``: counts of ``trades``,
+  ``auctions``, ``shortages`` (claim rounds), ``bankruptcies`` and ``turns`` so far.
 
 ``to_dict()`` without a player is the save (``version`` 1), with the decks' order.
 """
@@ -928,7 +928,7 @@ class MonopolyState(State):
         else:
             self.pile[deck].pop(0)
         self.card_deck = -1
-        self.phase = P_ROLL
+        self.phase = P_ROLL  # leaves the chance node; _continue sets the real phase
         p = self.turn
         card = R.DECKS[deck][index]
         self.last_card = [deck, index, p]
