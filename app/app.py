@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 IDLE_WAKE_S = 0.25
 """Longest time the loop plans ahead while idle (it still looks at input every frame: see _sleep)."""
 TOAST_SECONDS = 5.0
+REFUSED_FLASH_S = 0.6
+"""How long the help-bar chip of a refused key shows red."""
 INPUT_POLL_FRACTION = 0.5
 """Where keys come through the window, the idle loop looks at them every half frame, so a press is
 on screen at most about half a frame plus the drawing after it happened."""
@@ -92,7 +94,12 @@ class App:
         self.display = Display(profile, display_mode)
         pygame.font.init()
         self.theme = Theme.from_profile(profile)
-        self.text = TextRenderer()
+        # Letters, like dice, look their true shape on a TV whose pixels are not square.
+        self.text = TextRenderer(
+            x_scale=1 / profile.pixel_aspect,
+            min_px=self.theme.min_text_px,
+            min_main_px=self.theme.min_number_px,
+        )
         if self.text.font_fallback:
             self.storage.notice("notice.font_fallback")
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
@@ -106,7 +113,8 @@ class App:
         self._dirty = True
         self._last_update = clock()
         self._toast: tuple[str, float] | None = None
-        self._under: tuple[tuple, pygame.Surface] | None = None
+        self._refused: tuple[str, float] | None = None
+        self._under: tuple[tuple, pygame.Surface, list] | None = None
         self.last_input = clock()
         self.input_filters: list[Callable[[ButtonEvent], bool]] = []
         """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""
@@ -178,6 +186,20 @@ class App:
         self._toast = (message, self.clock() + seconds)
         log.info("toast: %s", message)
         self.refresh()
+
+    def refuse(self, button) -> None:
+        """A key that does nothing now was pressed: the error sound, and its help-bar chip flashes
+        red for :data:`REFUSED_FLASH_S`, so a muted TV answers too."""
+        from app import widgets
+
+        self.sound.play("error")
+        self._refused = (widgets.key_name(button), self.clock() + REFUSED_FLASH_S)
+        self.refresh()
+
+    @property
+    def refused_key(self) -> str | None:
+        """The printed name of the key just refused (its chip is flashing), else None."""
+        return self._refused[0] if self._refused else None
 
     @property
     def toast_message(self) -> str | None:
@@ -275,6 +297,9 @@ class App:
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()
+        if self._refused is not None and now >= self._refused[1]:
+            self._refused = None
+            self.refresh()
         if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
             self._take_storage_messages()
         if self._dirty and self.stack:
@@ -288,6 +313,7 @@ class App:
         from app import widgets
 
         surface = self.display.framebuffer
+        self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
         if below:
@@ -295,14 +321,16 @@ class App:
             key = (tuple(id(s) for s in below), surface.get_size(), self.lang)
             stale = any(s.dirty or s.animating for s in below)
             if self._under is None or self._under[0] != key or stale:
-                for screen in below:
-                    screen.draw(surface)
-                    screen._dirty = False
+                with self.text.capture() as runs:
+                    for screen in below:
+                        screen.draw(surface)
+                        screen._dirty = False
                 if top.modal and getattr(top, "dim_below", True):
                     widgets.dim(surface, self.theme)
-                self._under = (key, surface.copy())
+                self._under = (key, surface.copy(), runs)
             else:
                 surface.blit(self._under[1], (0, 0))
+            self.text.replay(self._under[2], covered=top.modal)
         else:
             self._under = None
         top.draw(surface)
@@ -323,8 +351,9 @@ class App:
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
-        if self._toast is not None:
-            wake = min(wake, max(0.0, self._toast[1] - now))
+        for timer in (self._toast, self._refused):
+            if timer is not None:
+                wake = min(wake, max(0.0, timer[1] - now))
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:

@@ -12,7 +12,20 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "keys", "profiles", "install", "kiosk", "soak")
+COMMANDS = (
+    "run",
+    "screenshot",
+    "bench",
+    "simulate",
+    "solve",
+    "analyse",
+    "keys",
+    "profiles",
+    "install",
+    "kiosk",
+    "soak",
+    "howto",
+)
 
 
 class UserError(Exception):

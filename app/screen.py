@@ -348,7 +348,7 @@ class Screen:
             return False
         if not self.check_action(binding.action, binding.args):
             if event.kind != Press.RELEASE:
-                self.app.sound.play("error")
+                self.app.refuse(binding.button)
             return True
         method = getattr(self, f"action_{binding.action}", None)
         if method is None:

@@ -63,7 +63,7 @@ class HomeScreen(Screen):
         self.focus = FocusList([True] * len(self.tiles), focus, vertical=False)
         self.scroll = 0.0  # first visible tile position, in tiles (animated)
         self._scroll_target = 0.0
-        self._tile_images: dict[tuple, pygame.Surface] = {}
+        self._tile_images: dict[tuple, tuple[pygame.Surface, list]] = {}
 
     # -- input ----------------------------------------------------------------------------------------
     @property
@@ -190,15 +190,18 @@ class HomeScreen(Screen):
         grow = theme.px(16) if focused else 0
         margin = theme.px(12)
         key = (tile, focused, rect.size, self.app.lang)
-        image = self._tile_images.get(key)
-        if image is None:
+        picture = self._tile_images.get(key)
+        if picture is None:
             image = pygame.Surface((rect.w + grow + 2 * margin, rect.h + grow + 2 * margin), pygame.SRCALPHA)
             inner = pygame.Rect(margin, margin, rect.w + grow, rect.h + grow)
-            self._paint_tile(image, inner, tile, focused)
+            with self.app.text.capture() as runs:
+                self._paint_tile(image, inner, tile, focused)
             if pygame.display.get_surface() is not None:
                 image = image.convert_alpha()
-            self._tile_images[key] = image
-        surface.blit(image, (rect.x - grow // 2 - margin, rect.y - grow // 2 - margin))
+            picture = self._tile_images[key] = (image, runs)
+        at = (rect.x - grow // 2 - margin, rect.y - grow // 2 - margin)
+        surface.blit(picture[0], at)
+        self.app.text.replay(picture[1], at)
 
     def _paint_tile(self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool) -> None:
         theme, app = self.theme, self.app
