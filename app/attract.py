@@ -184,6 +184,7 @@ class Attract:
         self.demo = self.demos[self.next % len(self.demos)]
         self.next += 1
         self.screen = self.demo.make(app)
+        self.screen.match.autoplay()  # every seat a computer: the match plays on as a demo
         self._started, self._results_since = now, None
         self.started[self.demo.kind] += 1
         app.push(self.screen)

@@ -50,6 +50,7 @@ COMING_SOON: tuple[GameEntry, ...] = (
         "home.monopoly",
         "home.monopoly.subtitle",
         "tile_monopoly",
+        engines=("monopoly",),
         tile_art="app.screens.home:house_art",
     ),
 )

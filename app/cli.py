@@ -18,6 +18,7 @@ COMMANDS = (
     "bench",
     "simulate",
     "solve",
+    "analyse",
     "keys",
     "profiles",
     "install",

@@ -22,7 +22,7 @@ import hmac
 import logging
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import pygame
@@ -109,7 +109,6 @@ class KioskConfig:
     """Minutes a game may wait for a player before it is saved and the box goes back to the demos."""
     guests_share: bool = False
     """Kiosk guests may overwrite each other's saves and push each other's high scores out."""
-    extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @classmethod
     def load(cls, storage: Storage) -> KioskConfig:
@@ -134,9 +133,7 @@ class KioskConfig:
         return config
 
     def save(self, storage: Storage) -> None:
-        data = asdict(self)
-        data.pop("extra")
-        storage.write_json(FILE_NAME, data, SCHEMA_VERSION)
+        storage.write_json(FILE_NAME, asdict(self), SCHEMA_VERSION)
 
 
 # -- guests -----------------------------------------------------------------------------------------
@@ -333,13 +330,17 @@ class PinScreen(ModalScreen[bool]):
         self.kiosk = kiosk
         self.digits = "" if first is None else str(first)
         self.message = ""
+        self._shown = 0
 
     @property
     def ticking(self) -> bool:
-        return self.kiosk.locked_for() > 0  # the count-down is shown
+        return self.kiosk.locked_for() > 0 or self._shown != 0  # the count-down, to its end
 
     def update(self, dt: float) -> None:
-        self.refresh()
+        shown = int(self.kiosk.locked_for() + 0.999)
+        if shown != self._shown:  # redrawn once a second, as the count-down moves
+            self._shown = shown
+            self.refresh()
 
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "digit":

@@ -286,6 +286,10 @@ class Storage:
             log.warning("cannot make %s: %s", root, exc.strerror or exc)
             self.notice("notice.data_dir_unusable", dir=str(root))
             return False
+        for sub in subdirectories:
+            folder = root / sub
+            if os.path.lexists(folder) and not folder.is_dir():
+                self.move_aside(sub, "notice.file_damaged")  # a file where saves/ should be
         for folder in (root, *(root / sub for sub in subdirectories)):
             _tidy(folder, time.time())
         return True

@@ -9,7 +9,7 @@ reported apart for the idle home screen and for the demos.
 
 Reported: exceptions (each caught, the box sent home, the run going on), demo games started and
 played to the end per kind, games saved because nobody played them, RSS at every hour, peak and
-final, open file descriptors and threads at the start and the end.
+final, open file descriptors and threads at the start, once the app is up and at the end.
 """
 
 from __future__ import annotations
@@ -121,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
     hourly: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tvgames-soak-") as data:
         soak = Soak(args.profile, data, args.seed, args.attract_after * 60, args.fake_clock)
+        soak.step()
+        up = process_numbers()  # the app up on its home screen: its fonts, display and threads open
         wall0, cpu0 = time.monotonic(), time.process_time()
         cpu = {"idle": 0.0, "demo": 0.0}
         wall = {"idle": 0.0, "demo": 0.0}
@@ -155,8 +157,8 @@ def run(args: argparse.Namespace) -> int:
         "rss_growth_first_to_last_hour_mb": round(hourly[-1] - hourly[0], 2) if len(hourly) > 1 else None,
         "peak_rss_mb": round(peak_rss_kb() / 1024, 1),
         "final_rss_mb": round(end["rss_mb"], 1),
-        "fds": {"start": start["fds"], "end": end["fds"]},
-        "threads": {"start": start["threads"], "end": end["threads"]},
+        "fds": {"start": start["fds"], "app_up": up["fds"], "end": end["fds"]},
+        "threads": {"start": start["threads"], "app_up": up["threads"], "end": end["threads"]},
     }
     if not args.fake_clock:
         result["cpu_pct"] = {k: round(100 * cpu[k] / wall[k], 2) if wall[k] else None for k in cpu}

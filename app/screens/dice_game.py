@@ -72,7 +72,7 @@ def resume_saved(
     try:
         screen = from_payload(payload)
     except (ValueError, TypeError, KeyError) as exc:
-        log.warning("damaged %s save %s: %s", game, getattr(info, "slot", "?"), exc)
+        log.warning("damaged %s save %s: %s", game, getattr(info, "slot", "?"), str(exc)[:200])
         slot = getattr(info, "slot", None)
         if slot:
             app.saves.storage.move_aside(f"saves/{slot}.json", "notice.file_damaged")

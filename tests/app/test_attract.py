@@ -70,7 +70,7 @@ def test_a_game_left_idle_is_saved_and_the_demos_start_and_it_resumes(tmp_path):
     assert soak.attract.running and soak.attract.idle_saves == 1
     assert _written(tmp_path) == ["yahtzee-classic.json"]
     saved = json.loads((tmp_path / "saves" / "yahtzee-classic.json").read_text())["data"]["payload"]
-    assert saved["engine"] == payload["engine"] and saved["rng"] == payload["rng"]
+    assert saved["engine"] == payload["engine"] and saved["rngs"] == payload["rngs"]
     soak.close()
 
 
@@ -96,4 +96,4 @@ def test_soak_command_reports_games_memory_fds_and_threads(capsys):
     assert result["games_started"] == {"yahtzee-classic": 1}
     assert result["files_written_by_demos"] == []
     assert result["peak_rss_mb"] >= result["final_rss_mb"] > 0
-    assert set(result["fds"]) == set(result["threads"]) == {"start", "end"}
+    assert set(result["fds"]) == set(result["threads"]) == {"start", "app_up", "end"}

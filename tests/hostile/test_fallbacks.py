@@ -60,6 +60,14 @@ def test_a_data_directory_that_is_a_file_is_moved_aside_and_made_again(tmp_path)
     assert store.messages == [f"The data folder was a file; moved aside to {aside.name}"]
 
 
+def test_a_file_where_saves_should_be_is_moved_aside(tmp_path):
+    (tmp_path / "saves").write_bytes(b"junk")
+    store = Storage(tmp_path)
+    assert store.prepare(("saves",))
+    (aside,) = tmp_path.glob("saves.corrupt-*")
+    assert aside.read_bytes() == b"junk" and store.messages[0].startswith("saves was damaged")
+
+
 def test_new_directories_are_synced_into_their_parents(tmp_path, monkeypatch):
     synced = []
     monkeypatch.setattr(storage, "_fsync_dir", synced.append)

@@ -206,9 +206,9 @@ def _cases() -> list[Case]:
     half_face = json.loads(json.dumps(md))
     half_face["engine"]["state"]["faces"][0] = 1.5
     foreign_rng = json.loads(json.dumps(md))
-    foreign_rng["rng"] = {"bit_generator": "MT19937", "state": {"key": [0] * 624, "pos": 0}}
+    foreign_rng["rngs"]["chance"] = {"bit_generator": "MT19937", "state": {"key": [0] * 624, "pos": 0}}
     named_code = json.loads(json.dumps(yz))
-    named_code["rng"]["bit_generator"] = "seed"
+    named_code["rngs"]["chance"]["bit_generator"] = "seed"
     settings = "settings.json"
     scores = "highscores.json"
 

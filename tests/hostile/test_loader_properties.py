@@ -143,7 +143,7 @@ def test_load_state_refuses_with_save_format_error(data):
 
 
 @EXAMPLES
-@given(data=json_values | damaged(MDICE["rng"]))
+@given(data=json_values | damaged(MDICE["rngs"]["chance"]))
 def test_generator_state_refuses_with_save_format_error(data):
     try:
         rng_from_state(data)
