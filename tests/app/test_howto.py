@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from app import howto
+from app import catalog, howto
 from app.app import Headless
 from app.i18n import LANGUAGES
 from engines.core import registered_games
 
 
 def test_every_registered_game_has_its_pages():
-    assert set(registered_games()) <= set(howto.games())
+    # a game still on a "coming soon" tile (an engine without screens) gets its pages with them
+    coming = {name for tile in catalog.COMING_SOON for name in tile.engines}
+    assert set(registered_games()) - coming <= set(howto.games())
 
 
 @pytest.mark.parametrize("game", howto.games())
