@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from app import howto
+from app import catalog, howto
 from app.app import Headless
 from app.i18n import LANGUAGES
 
 
 def test_every_game_on_the_home_screen_has_its_pages():
-    from app import catalog
-
     playable = {name for family in catalog.families() for entry in family.tiles for name in entry.engines}
     assert playable and playable <= set(howto.games())
     assert all(
