@@ -347,23 +347,9 @@ class GameScreen(GameView):
         self._changed()
 
     # -- cursors ----------------------------------------------------------------------------------
-    def _box_candidates(self) -> list[int]:
-        """The boxes the cursor walks: the allowed ones after a roll, else every open box."""
-        if self.state.is_terminal():
-            return []
-        allowed = set(self.state.allowed_boxes())
-        if allowed:
-            return [b for b in self.order if b in allowed]
-        scores = self.state.scores(self.turn_player)
-        return [b for b in self.order if scores[b] is None]
-
     def _fix_box_focus(self) -> None:
-        candidates = self._box_candidates()
-        if candidates and self.box_focus not in candidates:
-            # the nearest candidate after the old place in card order
-            start = self.order.index(self.box_focus)
-            later = [b for b in candidates if self.order.index(b) >= start]
-            self.box_focus = (later or candidates)[0]
+        candidates = box_candidates(self.state, self.order, self.turn_player)
+        self.box_focus = nearest_box(self.order, candidates, self.box_focus)
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -377,18 +363,10 @@ class GameScreen(GameView):
             self._version += 1
         return taken
 
-    COMPUTER_BINDINGS = (
-        Binding(Button.SELECT, "select", "yahtzee.key.skip"),
-        Binding(Button.DIGIT_3, "info", "yahtzee.key.info"),
-        Binding(Button.GREEN, "language", "yahtzee.key.language"),
-        Binding(Button.BACK, "menu", "", show=False),
-    )
-    """While a computer plays, SELECT skips to the end of its turn."""
-
     def bindings(self):
         """GREEN (the language) only where the screen has its own language (Dice Party)."""
         if self.app is not None and self.computer_turn:
-            own = self.COMPUTER_BINDINGS
+            own = COMPUTER_BINDINGS
             taken = {(b.button, b.kind) for b in own}
             own = own + tuple(b for b in GLOBAL_BINDINGS if (b.button, b.kind) not in taken)
         else:
@@ -414,7 +392,7 @@ class GameScreen(GameView):
         if action in ("die", "box", "select", "undo", "hint") and self.busy:
             return False
         if action == "box":
-            return bool(self._box_candidates())
+            return bool(box_candidates(self.state, self.order, self.turn_player))
         if action == "select":
             if self.zone == "dice":
                 return toggle_hold(self.die_focus) in legal
@@ -440,7 +418,7 @@ class GameScreen(GameView):
         self.app.sound.play("move")
 
     def action_box(self, button: Button) -> None:
-        candidates = self._box_candidates()
+        candidates = box_candidates(self.state, self.order, self.turn_player)
         was_card = self.zone == "card"
         self.zone = "card"
         if self.box_focus not in candidates:
@@ -468,15 +446,8 @@ class GameScreen(GameView):
         self.match.act(score_action(box))
 
     def wasteful(self, box_id: int) -> bool:
-        """Whether scoring ``box_id`` now asks for a second SELECT: it scores nothing, or (with
-        rolls left) under half of what the box can give."""
-        obs = self.obs()
-        points = obs["cards"][self.turn_player]["boxes"][self.game.boxes[box_id].key]["potential"]
-        if points is None:
-            return False
-        if points == 0:
-            return True
-        return obs["rolls_left"] > 0 and points * 2 < box_most(self.game.boxes[box_id], len(self.game.dice))
+        """Whether scoring ``box_id`` now asks for a second SELECT (see :func:`wasteful_score`)."""
+        return wasteful_score(self.obs(), self.game, self.turn_player, box_id)
 
     def action_info(self) -> None:
         self.show_info = not self.show_info
@@ -614,6 +585,47 @@ class GameScreen(GameView):
             self.app.push(review, lambda _: self.app.push(self._results, self._results_done))
             return
         self.app.go_home()
+
+
+COMPUTER_BINDINGS = (
+    Binding(Button.SELECT, "select", "yahtzee.key.skip"),
+    Binding(Button.DIGIT_3, "info", "yahtzee.key.info"),
+    Binding(Button.GREEN, "language", "yahtzee.key.language"),
+    Binding(Button.BACK, "menu", "", show=False),
+)
+"""While a computer plays, SELECT skips to the end of its turn."""
+
+
+def box_candidates(state: YahtzeeState, order: Sequence[int], player: int) -> list[int]:
+    """The boxes the cursor walks, in card order: the allowed ones after a roll, else every open box."""
+    if state.is_terminal():
+        return []
+    allowed = set(state.allowed_boxes())
+    if allowed:
+        return [b for b in order if b in allowed]
+    scores = state.scores(player)
+    return [b for b in order if scores[b] is None]
+
+
+def nearest_box(order: Sequence[int], candidates: Sequence[int], focus: int) -> int:
+    """Where the box cursor goes when ``focus`` is no longer a candidate: the nearest candidate
+    after it in card order (wrapping); ``focus`` itself if it still is one or there is none."""
+    if not candidates or focus in candidates:
+        return focus
+    start = order.index(focus)
+    later = [b for b in candidates if order.index(b) >= start]
+    return (later or list(candidates))[0]
+
+
+def wasteful_score(obs: dict[str, Any], game: YahtzeeGame, player: int, box_id: int) -> bool:
+    """Whether scoring ``box_id`` now asks for a second SELECT: it scores nothing, or (with rolls
+    left) under half of what the box can give."""
+    points = obs["cards"][player]["boxes"][game.boxes[box_id].key]["potential"]
+    if points is None:
+        return False
+    if points == 0:
+        return True
+    return obs["rolls_left"] > 0 and points * 2 < box_most(game.boxes[box_id], len(game.dice))
 
 
 def box_most(box: Any, dice: int) -> int:

@@ -526,31 +526,10 @@ class HintScreen(MirroredText, ModalScreen[None]):
                 self._text(surface, line, size, "accent", (area.x, y), area.w, bold=True)
                 y += line_h
             y += theme.px(4)
-            n = len(game.all_dice)
-            cell_w = area.w // max(n, 5)
-            die_h = min(theme.px(64), round(cell_w * 0.8 * theme.pixel_aspect / (1 - widgets.HELD_BAR)))
-            for i, seen in enumerate(self.obs["dice"]):
-                die = game.all_dice[i]
-                face = die.faces[[f.label for f in die.faces].index(seen["face"])]
-                cell = pygame.Rect(area.x + i * cell_w, y, cell_w, die_h)
-                look, colour = face_look(app, i, game, face)
-                if isinstance(look, str):  # the whole word if it fits the die, else its short form
-                    body = widgets.die_body_rect(cell, theme.pixel_aspect)
-                    smallest = max(10, int(round(body.h * 0.34) * 0.6))
-                    if app.text.size(look, smallest, bold=True)[0] > body.w * 0.86:
-                        look, colour = face_look(app, i, game, face, short=True)
-                widgets.draw_die(
-                    surface,
-                    self._rect(cell),
-                    look,
-                    colour,
-                    bool(hold and hold[i]),
-                    theme.pixel_aspect,
-                    held_colour=theme.colour("held"),
-                    text=app.text,
-                    safe=app.profile.safe_colour,
-                )
-            y += die_h + theme.px(6)
+            y += draw_dice_row(
+                app, game, surface, pygame.Rect(area.x, y, area.w, 0), self.obs["dice"], hold, self.rtl
+            )
+            y += theme.px(6)
         elif self.playing and not self.rolled:
             for line in app.text.wrap(t("yhint.roll_first"), size, area.w):
                 self._text(surface, line, size, "text_dim", (area.x, y), area.w)
@@ -675,6 +654,46 @@ class HintScreen(MirroredText, ModalScreen[None]):
                 ]
             )
         draw_table(self, surface, area, headers, rows, self.option_focus, (0.56, 0.24, 0.20))
+
+
+def draw_dice_row(
+    app: Any,
+    game: YahtzeeGame,
+    surface: pygame.Surface,
+    row: pygame.Rect,
+    dice: Sequence[dict[str, Any]],
+    hold: Sequence[bool] | None,
+    rtl: bool,
+) -> int:
+    """Draw the dice as they lie (``dice``: the observation's dice), the held ones marked, in a row
+    starting at ``row``'s top left and ``row.w`` wide; return the row's height."""
+    import pygame
+
+    theme = app.theme
+    cell_w = row.w // max(len(game.all_dice), 5)
+    die_h = min(theme.px(64), round(cell_w * 0.8 * theme.pixel_aspect / (1 - widgets.HELD_BAR)))
+    for i, seen in enumerate(dice):
+        die = game.all_dice[i]
+        face = die.faces[[f.label for f in die.faces].index(seen["face"])]
+        cell = pygame.Rect(row.x + i * cell_w, row.y, cell_w, die_h)
+        look, colour = face_look(app, i, game, face)
+        if isinstance(look, str):  # the whole word if it fits the die, else its short form
+            body = widgets.die_body_rect(cell, theme.pixel_aspect)
+            smallest = max(10, int(round(body.h * 0.34) * 0.6))
+            if app.text.size(look, smallest, bold=True)[0] > body.w * 0.86:
+                look, colour = face_look(app, i, game, face, short=True)
+        widgets.draw_die(
+            surface,
+            theme.mirror(cell, rtl),
+            look,
+            colour,
+            bool(hold and hold[i]),
+            theme.pixel_aspect,
+            held_colour=theme.colour("held"),
+            text=app.text,
+            safe=app.profile.safe_colour,
+        )
+    return die_h
 
 
 def draw_table(
