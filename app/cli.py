@@ -12,7 +12,7 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "keys", "profiles")
+COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "analyse", "keys", "profiles")
 
 
 class UserError(Exception):

@@ -1,0 +1,680 @@
+"""Computer players for the Monopoly board game: easy, medium, hard and the buy-everything baseline.
+
+A player is a callable ``player(state) -> action``. It reads only its observation
+(``state.to_dict(me)``), turned into a :class:`View`; the simulator may build the same view
+straight from the state's public fields (:meth:`View.from_state`: cash, board, bank, the pending
+auction or trade, never the decks' order), which gives the same decisions without building the
+whole observation dict (a test checks both views agree).
+
+What each level does:
+
+- **hard** values every property by the rent it is expected to earn
+  (:func:`engines.monopoly.odds.expected_rent_per_turn`, landing chances of the exact chain) and by
+  the state of its group: a complete group is worth the rent of three houses on every lot over a
+  horizon of opponent turns, less the houses. A position is worth cash plus those values; hard
+  buys, bids, trades and answers trades by how a move changes its value *against* the opponent's
+  (it never hands an opponent a group unless what it gets is worth as much to it). It proposes
+  group-completing swaps and cash offers, raising the cash after a refusal. It builds towards three
+  houses on the lots that earn most per dollar, keeping a reserve against the worst rent it could
+  meet, mortgages idle properties to build, and stays in jail once the board is dangerous.
+- **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
+  price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
+  group, and values a complete group at twice its printed prices when answering.
+- **easy** makes human mistakes: it buys on a whim, bids by feel, pays to leave jail, never
+  proposes a trade and answers by printed prices only (it can give a group away).
+- **buy-everything** buys every property it can pay for, bids up to the printed price, builds like
+  medium and never trades (rejects every offer).
+- **random** plays any legal action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from engines.core import State
+from engines.monopoly import game as G
+from engines.monopoly import odds
+from engines.monopoly import rules as R
+
+LEVELS = ("random", "easy", "medium", "hard", "buy-everything")
+
+HORIZON_TURNS = 40
+"""Opponent turns over which hard counts a complete group's rent (per opponent)."""
+HARD_BUILD_TARGET = 3
+"""Hard builds evenly to three houses everywhere before it goes higher (the best rent per dollar)."""
+
+
+# -- the view ------------------------------------------------------------------------------------
+@dataclass
+class View:
+    """The public position as a player sees it (the observation's facts, in flat lists)."""
+
+    me: int
+    phase: str
+    legal_source: Callable[[], Sequence[int]]
+    """Gives the legal actions (asked only when a decision needs them: see :attr:`legal`)."""
+    turn_player: int
+    doubles: int
+    cash: list[int]
+    position: list[int]
+    in_jail: list[bool]
+    jail_turns: list[int]
+    jail_cards: list[int]
+    bankrupt: list[bool]
+    owner: list[int]
+    level: list[int]
+    mortgaged: list[bool]
+    bank_houses: int
+    bank_hotels: int
+    buy: int
+    auction: Mapping[str, Any] | None
+    trade: Mapping[str, Any] | None
+    debt: int
+    lift: int
+    place_kind: str | None
+    trading: bool
+    _legal: frozenset[int] | None = None
+
+    @property
+    def legal(self) -> frozenset[int]:
+        if self._legal is None:
+            self._legal = frozenset(self.legal_source())
+        return self._legal
+
+    @classmethod
+    def from_observation(cls, obs: Mapping[str, Any]) -> View:
+        players = obs["players"]
+        squares = obs["squares"]
+        pending = obs["pending"]
+        me = obs["viewer"]
+        debts = [d["amount"] for d in pending["debts"] if d["debtor"] == me]
+        lift = [sq for p, sq in pending["lift_or_keep"] if p == me]
+        legal = [x["action"] for x in obs["legal"]]
+        return cls(
+            me=me,
+            phase=obs["phase"],
+            legal_source=lambda: legal,
+            turn_player=obs["turn_player"],
+            doubles=obs["doubles"],
+            cash=[p["cash"] for p in players],
+            position=[p["position"] for p in players],
+            in_jail=[p["in_jail"] for p in players],
+            jail_turns=[p["jail_turns"] for p in players],
+            jail_cards=[len(p["jail_cards"]) for p in players],
+            bankrupt=[p["bankrupt"] for p in players],
+            owner=[-1 if s["owner"] is None else s["owner"] for s in squares],
+            level=[R.HOTEL_LEVEL if s["hotel"] else s["houses"] for s in squares],
+            mortgaged=[s["mortgaged"] for s in squares],
+            bank_houses=obs["bank"]["houses"],
+            bank_hotels=obs["bank"]["hotels"],
+            buy=-1 if pending["buy"] is None else pending["buy"],
+            auction=pending["auction"],
+            trade=pending["trade"],
+            debt=debts[0] if debts else 0,
+            lift=lift[0] if lift else -1,
+            place_kind=None if pending["place"] is None else pending["place"]["kind"],
+            trading=any(G.TRADE_WITH_BASE <= a < G.TRADE_WITH_BASE + 10 for a in legal),
+        )
+
+    @classmethod
+    def from_state(cls, state: G.MonopolyState) -> View:
+        """The same view read from the state's public fields (no observation dict is built)."""
+        s = state
+        me = s.current_player()
+        a = s.auction
+        t = s.trade
+        auction = None
+        if a is not None:
+            auction = {
+                "item": G.ITEM_NAMES[a[0]],
+                "square": a[1] if a[1] >= 0 else None,
+                "high_bid": a[5],
+                "leader": a[6] if a[6] >= 0 else None,
+                "min_bid": a[7],
+            }
+        trade = None
+        if t is not None:
+            trade = {
+                "proposer": t[0],
+                "partner": t[1],
+                "squares": sorted(t[2]),
+                "cash": t[3],
+                "cards": list(t[4]),
+            }
+        debts = [x for d, _, x in s.debts if d == me]
+        lift = [sq for p, sq in s.lift_or_keep if p == me]
+        # the state's own lists, not copies: a player never changes a view
+        return cls(
+            me=me,
+            phase=G.PHASE_NAMES[s.phase],
+            legal_source=s.legal_actions,
+            turn_player=s.turn,
+            doubles=s.doubles,
+            cash=s.cash,
+            position=s.pos,
+            in_jail=s.in_jail,
+            jail_turns=s.jail_turns,
+            jail_cards=[len(c) for c in s.jail_cards],
+            bankrupt=s.bankrupt,
+            owner=s.owner,
+            level=s.level,
+            mortgaged=s.mortgaged,
+            bank_houses=s.bank_houses,
+            bank_hotels=s.bank_hotels,
+            buy=s.pending_buy,
+            auction=auction,
+            trade=trade,
+            debt=debts[0] if debts else 0,
+            lift=lift[0] if lift else -1,
+            place_kind=None if s.place is None else G.ITEM_NAMES[s.place[1]],
+            trading=s.game.trading and s.trades_left[me] > 0,
+        )
+
+    # -- facts ------------------------------------------------------------------------------------
+    def opponents(self) -> list[int]:
+        return [p for p in range(len(self.cash)) if p != self.me and not self.bankrupt[p]]
+
+    def complete(self, player: int, sq: int, owner: Sequence[int] | None = None) -> bool:
+        own = self.owner if owner is None else owner
+        return all(own[s] == player for s in R.GROUP_OF[sq])
+
+    def rent_now(self, sq: int) -> int:
+        """What landing on ``sq`` costs (utilities: at an average throw of 7)."""
+        o = self.owner[sq]
+        if o < 0 or self.mortgaged[sq]:
+            return 0
+        board = R.BOARD[sq]
+        held = sum(1 for s in R.GROUP_OF[sq] if self.owner[s] == o)
+        if board.kind == "street":
+            lvl = self.level[sq]
+            return board.rents[lvl] if lvl else board.rents[0] * (2 if held == len(R.GROUP_OF[sq]) else 1)
+        if board.kind == "railroad":
+            return R.RAILROAD_RENTS[held]
+        return R.UTILITY_MULTIPLIERS[held] * 7
+
+    def unowned(self) -> int:
+        return sum(1 for sq in R.PROPERTIES if self.owner[sq] < 0)
+
+
+# -- values ------------------------------------------------------------------------------------
+@cache
+def _income(sq: int, level: int) -> float:
+    return odds.expected_rent_per_turn(sq, level)
+
+
+@cache
+def build_gain(sq: int, level: int) -> float:
+    """Extra rent per opponent turn per dollar from the next building on a lot at ``level``."""
+    now = _income(sq, street_level_index(level, True))
+    after = _income(sq, street_level_index(level + 1, True))
+    return (after - now) / R.BOARD[sq].house_cost
+
+
+def street_level_index(view_level: int, complete: bool) -> int:
+    """The income-table level of a street: 0 alone, 1 complete, 2-6 for 1-4 houses and a hotel."""
+    return view_level + 1 if view_level else (1 if complete else 0)
+
+
+@cache
+def group_bonus(group: str, opponents: int) -> float:
+    """Hard's worth of holding a whole colour group: three houses' rent over the horizon, less the houses."""
+    lots = R.GROUPS[group]
+    income = sum(_income(sq, 1 + HARD_BUILD_TARGET) for sq in lots) * opponents * HORIZON_TURNS
+    cost = sum(R.BOARD[sq].house_cost * HARD_BUILD_TARGET for sq in lots)
+    floor = 0.25 * sum(R.BOARD[sq].price for sq in lots)
+    return max(floor, income - cost)
+
+
+def hard_worth(view: View, player: int, owner: Sequence[int], cash: int) -> float:
+    """Hard's value of a player's position with the board ``owner`` and ``cash``."""
+    opponents = max(1, sum(1 for p in range(len(view.cash)) if p != player and not view.bankrupt[p]))
+    total = float(cash)
+    done: set[str] = set()
+    for sq in R.PROPERTIES:
+        if owner[sq] != player:
+            continue
+        board = R.BOARD[sq]
+        total += board.price - (R.LIFT_COST[sq] if view.mortgaged[sq] else 0)
+        total += view.level[sq] * board.house_cost
+        group = board.group
+        lots = R.GROUPS[group]
+        held = sum(1 for s in lots if owner[s] == player)
+        if board.kind == "street":
+            if held == len(lots) and group not in done:
+                done.add(group)
+                total += group_bonus(group, opponents)
+            elif held == len(lots) - 1:
+                total += 0.15 * board.price  # one short of a group: a trade away
+        else:
+            level = held
+            total += _income(sq, level) * opponents * HORIZON_TURNS * 0.5
+    return total
+
+
+def medium_worth(view: View, player: int, owner: Sequence[int], cash: int) -> float:
+    """Medium's value: cash plus printed prices, a complete group counting twice."""
+    total = float(cash)
+    for sq in R.PROPERTIES:
+        if owner[sq] != player:
+            continue
+        price = R.BOARD[sq].price
+        total += price
+        if R.BOARD[sq].kind == "street" and all(owner[s] == player for s in R.GROUP_OF[sq]):
+            total += price
+    return total
+
+
+def easy_worth(view: View, player: int, owner: Sequence[int], cash: int) -> float:
+    """Easy's value: cash plus printed prices (it does not see groups)."""
+    return float(cash) + sum(R.BOARD[sq].price for sq in R.PROPERTIES if owner[sq] == player)
+
+
+WORTH = {"hard": hard_worth, "medium": medium_worth, "easy": easy_worth}
+
+
+def trade_outcome(view: View, trade: Mapping[str, Any]) -> tuple[list[int], int, int]:
+    """The board after a trade, and the proposer's and partner's cash change."""
+    owner = list(view.owner)
+    proposer, partner = trade["proposer"], trade["partner"]
+    for sq in trade["squares"]:
+        owner[sq] = partner if view.owner[sq] == proposer else proposer
+    cash = trade["cash"]
+    return owner, -cash, cash
+
+
+# -- the player ----------------------------------------------------------------------------------
+class MonopolyPlayer:
+    """One computer player (see the module docstring); ``fast`` reads :meth:`View.from_state`."""
+
+    def __init__(self, level: str, rng: np.random.Generator, fast: bool = False) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"no Monopoly player {level!r}; known: {', '.join(LEVELS)}")
+        self.level = level
+        self.rng = rng
+        self.fast = fast
+        self.plan: list[int] = []
+        # (partner, squares, board when offered) -> (times offered, cash of the last offer)
+        self.offered: dict[tuple, tuple[int, int | None]] = {}
+        self.no_offers_on: tuple[int, ...] | None = None  # the board on which no trade was to be had
+        self.worth = WORTH.get(level, medium_worth)
+
+    def __call__(self, state: State) -> int:
+        if self.fast:
+            view = View.from_state(state)  # type: ignore[arg-type]
+        else:
+            view = View.from_observation(state.to_dict(state.current_player()))
+        return self.decide(view)
+
+    # -- dispatch ----------------------------------------------------------------------------------
+    def decide(self, v: View) -> int:
+        if self.level == "random":
+            return int(self.rng.choice(sorted(v.legal)))
+        phase = v.phase
+        if phase == "trade":
+            return self._trade_step(v)
+        self.plan = []
+        if phase == "roll":
+            if v.in_jail[v.me] and v.doubles == 0:
+                leave = self._leave_jail(v)
+                if leave is not None:
+                    return leave
+            return self._manage(v) or G.ROLL
+        if phase == "after-roll":
+            return self._manage(v) or G.END_TURN
+        if phase == "between-turns":
+            return self._manage(v, trade=False) or G.PASS
+        if phase == "buy":
+            return G.BUY if G.BUY in v.legal and self._wants_to_buy(v, v.buy) else G.DECLINE
+        if phase == "auction":
+            return self._bid(v)
+        if phase == "income-tax":
+            return self._income_tax(v)
+        if phase == "debt":
+            return self._raise_money(v)
+        if phase == "lift-or-keep":
+            cost = R.LIFT_COST[v.lift]
+            return G.LIFT if G.LIFT in v.legal and v.cash[v.me] - cost >= self._reserve(v) + 100 else G.KEEP
+        if phase == "trade-reply":
+            return G.ACCEPT if self._accepts(v, v.trade) else G.REJECT
+        if phase == "shortage-claim":
+            return G.WANT if v.cash[v.me] >= self._reserve(v) + 150 else G.PASS
+        if phase == "place-building":
+            return max(sorted(v.legal), key=lambda a: self._build_gain(v, a - G.PLACE_BASE))
+        return min(v.legal)
+
+    # -- reserve and jail --------------------------------------------------------------------------
+    def _danger(self, v: View) -> int:
+        """The highest rent an opponent's square charges now."""
+        return max((v.rent_now(sq) for sq in R.PROPERTIES if v.owner[sq] not in (-1, v.me)), default=0)
+
+    def _reserve(self, v: View) -> float:
+        if self.level == "hard":
+            return min(450.0, 60.0 + 0.35 * self._danger(v))
+        if self.level == "easy":
+            return 50.0
+        return 200.0
+
+    def _leave_jail(self, v: View) -> int | None:
+        if self.level == "hard":
+            # early on the free properties are worth the fine; later jail is the safest square
+            stay = v.unowned() < 6 or self._danger(v) >= 250
+        elif self.level == "medium":
+            stay = v.unowned() < 6
+        elif self.level == "easy":
+            stay = bool(self.rng.random() < 0.3)
+        else:
+            stay = False
+        if stay:
+            return None
+        if G.USE_CARD in v.legal:
+            return G.USE_CARD
+        if G.PAY_FINE in v.legal and v.cash[v.me] >= R.JAIL_FINE + 100:
+            return G.PAY_FINE
+        return None
+
+    def _income_tax(self, v: View) -> int:
+        if self.level in ("easy", "buy-everything"):
+            return G.TAX_FLAT
+        worth = v.cash[v.me] + sum(
+            R.BOARD[sq].price + v.level[sq] * R.BOARD[sq].house_cost
+            for sq in R.PROPERTIES
+            if v.owner[sq] == v.me
+        )
+        return G.TAX_PERCENT if worth * R.INCOME_TAX_PERCENT / 100 < R.INCOME_TAX_FLAT else G.TAX_FLAT
+
+    # -- buying and bidding ------------------------------------------------------------------------
+    def _value_to_me(self, v: View, sq: int) -> float:
+        """What owning ``sq`` is worth to me (hard: against the player it would otherwise help)."""
+        owner = list(v.owner)
+        before = self.worth(v, v.me, owner, 0)
+        owner[sq] = v.me
+        gain = self.worth(v, v.me, owner, 0) - before
+        if self.level == "hard":
+            # keeping it from an opponent who would complete their group with it
+            block = 0.0
+            for p in v.opponents():
+                o2 = list(v.owner)
+                o2[sq] = p
+                if R.BOARD[sq].kind == "street" and all(o2[s] == p for s in R.GROUP_OF[sq]):
+                    block = max(block, 0.5 * group_bonus(R.BOARD[sq].group, len(v.opponents())))
+            return gain + block
+        return gain
+
+    def _wants_to_buy(self, v: View, sq: int) -> bool:
+        price = R.BOARD[sq].price
+        cash = v.cash[v.me]
+        if self.level == "buy-everything":
+            return cash >= price
+        if self.level == "easy":
+            return cash - price >= 0 and bool(self.rng.random() < 0.75)
+        if self.level == "medium":
+            completes = all(v.owner[s] == v.me for s in R.GROUP_OF[sq] if s != sq)
+            return cash - price >= (0 if completes else 100)
+        return cash - price >= min(50.0, self._reserve(v)) or self._value_to_me(v, sq) > price + 150
+
+    def _bid_limit(self, v: View) -> float:
+        a = v.auction
+        cash = v.cash[v.me]
+        if a["item"] != "property":
+            cost = (
+                max(R.BOARD[sq].house_cost for sq in R.STREETS if v.owner[sq] == v.me)
+                if any(v.owner[sq] == v.me for sq in R.STREETS)
+                else 0
+            )
+            factor = {"hard": 2.0, "medium": 1.3, "easy": 1.0}.get(self.level, 1.0)
+            return min(cash - self._reserve(v), factor * cost)
+        sq = a["square"]
+        price = R.BOARD[sq].price
+        if self.level == "buy-everything":
+            return min(cash, price)
+        if self.level == "easy":
+            return min(cash - 20, price * float(self.rng.uniform(0.5, 1.2)))
+        if self.level == "medium":
+            completes = all(v.owner[s] == v.me for s in R.GROUP_OF[sq] if s != sq)
+            return min(cash - 100, price * (1.4 if completes else 0.9))
+        return min(cash - min(80.0, self._reserve(v)), self._value_to_me(v, sq))
+
+    def _bid(self, v: View) -> int:
+        a = v.auction
+        if a["leader"] == v.me:
+            return G.PASS if G.PASS in v.legal else min(v.legal)
+        limit = self._bid_limit(v)
+        high, least = a["high_bid"], a["min_bid"]
+        for k in reversed(range(len(R.BID_STEPS))):
+            bid = max(high + R.BID_STEPS[k], least)
+            if G.BID_BASE + k in v.legal and bid <= limit and (k == 0 or high + R.BID_STEPS[k] <= limit):
+                return G.BID_BASE + k
+        return G.PASS
+
+    # -- managing: build, lift, mortgage to build, trade ---------------------------------------------
+    def _build_gain(self, v: View, sq: int) -> float:
+        return build_gain(sq, v.level[sq])
+
+    def _sell_loss(self, v: View, sq: int) -> float:
+        """Rent per opponent turn lost by selling the top building of ``sq``."""
+        lvl = v.level[sq]
+        return _income(sq, street_level_index(lvl, True)) - _income(sq, street_level_index(lvl - 1, True))
+
+    def _manage(self, v: View, trade: bool = True) -> int | None:
+        me = v.me
+        cash = v.cash[me]
+        if trade and v.trading and self.level in ("hard", "medium"):
+            proposal = self._propose(v)
+            if proposal is not None:
+                return proposal
+        owned = [sq for sq in R.PROPERTIES if v.owner[sq] == me]
+        if not any(v.mortgaged[sq] or v.complete(me, sq) for sq in owned):
+            return None  # nothing to build or lift (the legal list need not be made)
+        builds = [a - G.BUILD_BASE for a in v.legal if G.BUILD_BASE <= a < G.BUILD_BASE + 40]
+        reserve = self._reserve(v)
+        if self.level == "easy":
+            if builds and cash - R.BOARD[builds[0]].house_cost >= reserve and self.rng.random() < 0.5:
+                return G.BUILD_BASE + int(self.rng.choice(builds))
+            return None
+        if builds:
+            if self.level == "hard":
+                # evenly to three houses first, then higher
+                low = [sq for sq in builds if v.level[sq] < HARD_BUILD_TARGET] or builds
+                best = max(low, key=lambda sq: self._build_gain(v, sq))
+            else:
+                best = max(builds, key=lambda sq: self._build_gain(v, sq))
+            if cash - R.BOARD[best].house_cost >= reserve:
+                return G.BUILD_BASE + best
+            if self.level == "hard" and v.level[best] < HARD_BUILD_TARGET:
+                mortgage = self._idle_mortgage(v)
+                if mortgage is not None:
+                    return G.MORTGAGE_BASE + mortgage
+        lifts = [a - G.UNMORTGAGE_BASE for a in v.legal if G.UNMORTGAGE_BASE <= a < G.UNMORTGAGE_BASE + 40]
+        if lifts and not builds:
+            sq = min(lifts, key=lambda s: R.LIFT_COST[s])
+            if cash - R.LIFT_COST[sq] >= reserve + (300 if self.level == "hard" else 150):
+                return G.UNMORTGAGE_BASE + sq
+        return None
+
+    def _idle_mortgage(self, v: View) -> int | None:
+        """A property outside my complete groups to mortgage for building money (the least earning)."""
+        idle = [
+            a - G.MORTGAGE_BASE
+            for a in v.legal
+            if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40 and not v.complete(v.me, a - G.MORTGAGE_BASE)
+        ]
+        if not idle:
+            return None
+        return min(idle, key=lambda sq: _income(sq, 1 if R.BOARD[sq].kind != "street" else 0))
+
+    def _raise_money(self, v: View) -> int:
+        if G.BANKRUPT in v.legal:
+            return G.BANKRUPT
+        mortgages = [a - G.MORTGAGE_BASE for a in v.legal if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40]
+        if mortgages:
+            # groups last: first what earns least
+            return G.MORTGAGE_BASE + min(mortgages, key=lambda sq: (v.complete(v.me, sq), R.BOARD[sq].price))
+        sells = [a - G.SELL_BASE for a in v.legal if G.SELL_BASE <= a < G.SELL_BASE + 40]
+        if sells:
+            return G.SELL_BASE + min(sells, key=lambda sq: self._sell_loss(v, sq))
+        return min(v.legal)
+
+    # -- trades ------------------------------------------------------------------------------------
+    def _accepts(self, v: View, trade: Mapping[str, Any] | None) -> bool:
+        if trade is None or self.level in ("buy-everything", "random"):
+            return False
+        me = v.me
+        other = trade["proposer"] if trade["partner"] == me else trade["partner"]
+        owner, proposer_cash, partner_cash = trade_outcome(v, trade)
+        my_cash = proposer_cash if trade["proposer"] == me else partner_cash
+        their_cash = partner_cash if trade["proposer"] == me else proposer_cash
+        if v.cash[me] + my_cash < 0:
+            return False
+        mine = self.worth(v, me, owner, v.cash[me] + my_cash) - self.worth(v, me, v.owner, v.cash[me])
+        if self.level == "easy":
+            return mine >= 0
+        theirs = self.worth(v, other, owner, v.cash[other] + their_cash) - self.worth(
+            v, other, v.owner, v.cash[other]
+        )
+        if self.level == "medium":
+            gives_group = _new_groups(v, other, owner)
+            gets_group = _new_groups(v, me, owner)
+            if gives_group and not gets_group and my_cash < 0.75 * sum(_group_price(g) for g in gives_group):
+                return False
+            return mine > 0
+        return mine > 0 and mine >= theirs
+
+    def _propose(self, v: View) -> int | None:
+        """Start a trade (hard, medium): the offer's actions go into the plan; the first is returned."""
+        if self.plan:
+            return None
+        best: tuple[float, int, list[int], int] | None = None
+        key_board = tuple(v.owner)
+        if key_board == self.no_offers_on:
+            return None
+        candidates = {partner: self._offers(v, partner) for partner in v.opponents()}
+        if not any(candidates.values()):
+            self.no_offers_on = key_board  # nothing to offer until the board changes
+            return None
+        for partner, offers in candidates.items():
+            for offer in offers:
+                squares, cash = offer
+                trade = {"proposer": v.me, "partner": partner, "squares": squares, "cash": cash, "cards": []}
+                key = (partner, tuple(squares), key_board)
+                refused, last_cash = self.offered.get(key, (0, None))
+                if refused >= 3:
+                    continue
+                cash = self._escalate(v, trade, refused)
+                if cash is None or cash == last_cash:  # the same offer again would be refused again
+                    continue
+                trade["cash"] = cash
+                owner, my_cash, _ = trade_outcome(v, trade)
+                gain = self.worth(v, v.me, owner, v.cash[v.me] + my_cash) - self.worth(
+                    v, v.me, v.owner, v.cash[v.me]
+                )
+                if best is None or gain > best[0]:
+                    best = (gain, partner, squares, cash)
+        if best is None:
+            return None
+        _, partner, squares, cash = best
+        key = (partner, tuple(squares), key_board)
+        self.offered[key] = (self.offered.get(key, (0, None))[0] + 1, cash)
+        self.plan = _compose(squares, cash)
+        return G.TRADE_WITH_BASE + partner
+
+    def _offers(self, v: View, partner: int) -> list[tuple[list[int], int]]:
+        """Candidate offers to ``partner``: the squares I need from them, with what they need from me."""
+        me = v.me
+        need: list[list[int]] = []
+        theirs_need: list[list[int]] = []
+        for lots in R.GROUPS.values():
+            if R.BOARD[lots[0]].kind != "street":
+                continue
+            if any(v.level[s] for s in lots) or any(v.mortgaged[s] for s in lots if v.owner[s] == partner):
+                continue
+            mine = [s for s in lots if v.owner[s] == me]
+            from_them = [s for s in lots if v.owner[s] == partner]
+            if mine and from_them and len(mine) + len(from_them) == len(lots):
+                need.append(from_them)
+                theirs_need.append(mine)
+        offers = []
+        for i, want in enumerate(need):
+            offers.append((sorted(want), 0))
+            for j, give in enumerate(theirs_need):
+                if i != j:
+                    offers.append((sorted(want + give), 0))
+        return offers
+
+    def _escalate(self, v: View, trade: dict[str, Any], refused: int) -> int | None:
+        """The cash I add to an offer (more after each refusal), or None if no cash makes it good."""
+        me, partner = v.me, trade["partner"]
+        owner, _, _ = trade_outcome(v, trade)
+        mine = self.worth(v, me, owner, 0) - self.worth(v, me, v.owner, 0)
+        theirs = self.worth(v, partner, owner, 0) - self.worth(v, partner, v.owner, 0)
+        spare = max(0, int(v.cash[me] - self._reserve(v)))
+        if self.level == "medium":
+            if _new_groups(v, partner, owner) and _new_groups(v, me, owner):
+                return 0 if mine > 0 else None
+            price = sum(R.BOARD[sq].price for sq in trade["squares"] if v.owner[sq] == partner)
+            cash = int(price * (1.5 + 0.5 * refused))
+            return cash if cash <= spare and mine - cash > 0 else None
+        # hard: a swap where the partner gains more asks them for the difference (less after each
+        # refusal, never below even); otherwise hard pays at least what the partner gives up (in
+        # hard's measure), raising the cash after each refusal towards the most that keeps the trade
+        # as good for hard as for them, and never so much that the new group cannot be built on
+        fair = max(0.0, -theirs)
+        most = (mine - theirs) / 2
+        if most < 0:
+            if fair > 0 or mine <= 0:
+                return None
+            ask = int(round(most * (1 - refused / 3) / 10.0)) * 10
+            return ask if ask < 0 and -ask <= v.cash[partner] else None
+        if most < fair:
+            return None
+        houses = sum(2 * R.BOARD[sq].house_cost for g in _new_groups(v, me, owner) for sq in R.GROUPS[g])
+        cash = int(round((fair + (most - fair) * refused / 2) / 10.0)) * 10
+        if cash > spare - houses:
+            return None
+        return cash
+
+    def _trade_step(self, v: View) -> int:
+        while self.plan:
+            action = self.plan.pop(0)
+            if action in v.legal:
+                return action
+            self.plan = []
+        return G.CANCEL
+
+
+def _group_price(group: str) -> int:
+    return sum(R.BOARD[sq].price for sq in R.GROUPS[group])
+
+
+def _new_groups(v: View, player: int, owner: Sequence[int]) -> list[str]:
+    """Colour groups ``player`` holds whole on ``owner`` but not now."""
+    out = []
+    for group, lots in R.GROUPS.items():
+        if R.BOARD[lots[0]].kind != "street":
+            continue
+        if all(owner[s] == player for s in lots) and not all(v.owner[s] == player for s in lots):
+            out.append(group)
+    return out
+
+
+def _compose(squares: Sequence[int], cash: int) -> list[int]:
+    """The trade-composing actions for an offer: toggles, cash steps (largest first), PROPOSE."""
+    actions = [G.TOGGLE_BASE + sq for sq in squares]
+    base = G.CASH_GIVE_BASE if cash >= 0 else G.CASH_ASK_BASE
+    left = abs(cash)
+    for k in reversed(range(len(R.TRADE_CASH_STEPS))):
+        step = R.TRADE_CASH_STEPS[k]
+        actions += [base + k] * (left // step)
+        left %= step
+    return [*actions, G.PROPOSE]
+
+
+def make_player(
+    level: str, game: Any, rng: np.random.Generator, fast: bool = False
+) -> Callable[[State], int]:
+    """A computer player at ``level`` (:data:`LEVELS`) for a Monopoly game."""
+    return MonopolyPlayer(level, rng, fast=fast)

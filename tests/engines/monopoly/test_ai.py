@@ -1,0 +1,157 @@
+"""Monopoly computer players (engines/monopoly/ai.py): they finish games, read only their view,
+and hard keeps its groups."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from engines.core import CHANCE
+from engines.monopoly import ai
+from engines.monopoly import game as G
+from engines.monopoly import rules as R
+from engines.monopoly.ai import View
+
+
+def play(levels, seed, max_turns=60, fast=False, check_views=False):
+    game = G.MonopolyGame(len(levels), max_turns=max_turns)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    players = [
+        ai.make_player(level, game, np.random.default_rng([seed, k]), fast=fast)
+        for k, level in enumerate(levels)
+    ]
+    twins = [
+        ai.make_player(level, game, np.random.default_rng([seed, k]), fast=True)
+        for k, level in enumerate(levels)
+    ]
+    decisions = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        if p == CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
+            continue
+        action = players[p](state)
+        if check_views:
+            assert twins[p](state) == action, (state.to_dict(p)["phase"], action)
+        state.apply_action(action)
+        decisions += 1
+    return state, decisions
+
+
+@pytest.mark.parametrize(
+    "levels", [("hard", "medium"), ("easy", "buy-everything", "random"), ("medium",) * 4]
+)
+def test_every_level_plays_legal_moves_to_the_end(levels):
+    for seed in range(2):
+        state, decisions = play(levels, seed)
+        assert state.is_terminal() and decisions > 0
+
+
+@pytest.mark.parametrize("levels", [("hard", "medium", "medium"), ("buy-everything", "hard")])
+def test_the_state_view_decides_as_the_observation_does(levels):
+    play(levels, seed=3, max_turns=80, check_views=True)
+
+
+def _view(owner: dict[int, int], me: int = 0, **changes) -> View:
+    state = G.MonopolyGame(2).new_initial_state()
+    for sq, p in owner.items():
+        state.owner[sq] = p
+    view = View.from_state(state)
+    return dataclasses.replace(view, me=me, **changes)
+
+
+ORANGE = R.GROUPS["orange"]
+RED = R.GROUPS["red"]
+
+
+def _offer(squares, cash, proposer=1, partner=0):
+    return {"proposer": proposer, "partner": partner, "squares": list(squares), "cash": cash, "cards": []}
+
+
+def test_hard_never_sells_an_opponent_their_group_for_its_price():
+    # P1 holds two oranges and offers cash for hard's third
+    owner = {ORANGE[0]: 1, ORANGE[1]: 1, ORANGE[2]: 0}
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    for cash in (200, 400, 600):
+        v = _view(
+            owner,
+            phase="trade-reply",
+            trade=_offer([ORANGE[2]], cash),
+            legal_source=lambda: [G.ACCEPT, G.REJECT],
+        )
+        assert hard.decide(v) == G.REJECT
+    # easy sees only printed prices and takes the money
+    easy = ai.make_player("easy", None, np.random.default_rng(0))
+    v = _view(
+        owner, phase="trade-reply", trade=_offer([ORANGE[2]], 400), legal_source=lambda: [G.ACCEPT, G.REJECT]
+    )
+    assert easy.decide(v) == G.ACCEPT
+
+
+def test_hard_takes_a_swap_that_completes_its_better_group():
+    # hard gives one red (P1 completes red) and gets the orange it lacks (hard completes orange) plus cash
+    owner = {ORANGE[0]: 0, ORANGE[1]: 0, ORANGE[2]: 1, RED[0]: 1, RED[1]: 1, RED[2]: 0}
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    fair = _offer([ORANGE[2], RED[2]], 500)
+    v = _view(owner, phase="trade-reply", trade=fair, legal_source=lambda: [G.ACCEPT, G.REJECT])
+    assert hard.decide(v) == G.ACCEPT
+    stingy = _offer([ORANGE[2], RED[2]], -500)  # hard would pay for the privilege
+    v = _view(owner, phase="trade-reply", trade=stingy, legal_source=lambda: [G.ACCEPT, G.REJECT])
+    assert hard.decide(v) == G.REJECT
+
+
+def test_hard_and_medium_propose_a_swap_that_completes_groups_and_buy_everything_never_trades():
+    owner = {ORANGE[0]: 0, ORANGE[1]: 0, ORANGE[2]: 1, RED[0]: 1, RED[1]: 1, RED[2]: 0}
+    state = G.MonopolyGame(2).new_initial_state()
+    for sq, p in owner.items():
+        state.owner[sq] = p
+    assert state.phase == G.P_ROLL and state.turn == 0
+    for level in ("hard", "medium"):
+        player = ai.make_player(level, state.game, np.random.default_rng(0), fast=True)
+        s = state.clone()
+        assert player(s) == G.TRADE_WITH_BASE + 1
+        s.apply_action(G.TRADE_WITH_BASE + 1)
+        while s.phase == G.P_TRADE:
+            s.apply_action(player(s))
+        assert s.phase == G.P_REPLY
+        after = list(s.owner)
+        for sq in s.trade[2]:
+            after[sq] = 1 - after[sq]
+        # the swap completes a group for the proposer (orange, or red by giving up orange)
+        assert any(all(after[q] == 0 for q in group) for group in (ORANGE, RED))
+    baseline = ai.make_player("buy-everything", state.game, np.random.default_rng(0), fast=True)
+    assert baseline(state.clone()) == G.ROLL
+    v = _view(
+        owner, phase="trade-reply", trade=_offer([ORANGE[2]], 1000), legal_source=lambda: [G.ACCEPT, G.REJECT]
+    )
+    assert ai.make_player("buy-everything", None, np.random.default_rng(0)).decide(v) == G.REJECT
+
+
+def test_bids_stop_at_the_players_limit():
+    sq = 39
+    auction = {"item": "property", "square": sq, "high_bid": 0, "leader": None, "min_bid": 1}
+    legal = [G.PASS, G.BID_BASE, G.BID_BASE + 1, G.BID_BASE + 2]
+    player = ai.make_player("buy-everything", None, np.random.default_rng(0))
+    v = _view({}, phase="auction", auction=auction, legal_source=lambda: legal)
+    assert player.decide(v) == G.BID_BASE + 2  # far below the price: the big step
+    near = dict(auction, high_bid=R.BOARD[sq].price - 5)
+    assert player.decide(dataclasses.replace(v, auction=near)) == G.BID_BASE  # $1 more still within
+    at = dict(auction, high_bid=R.BOARD[sq].price)
+    assert player.decide(dataclasses.replace(v, auction=at)) == G.PASS
+
+
+def test_income_tax_choice_is_the_cheaper_one():
+    player = ai.make_player("hard", None, np.random.default_rng(0))
+    poor = _view({}, phase="income-tax", cash=[900, 1500], legal_source=lambda: [G.TAX_FLAT, G.TAX_PERCENT])
+    assert player.decide(poor) == G.TAX_PERCENT
+    rich = dataclasses.replace(poor, cash=[2500, 1500])
+    assert player.decide(rich) == G.TAX_FLAT
+
+
+def test_an_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="no Monopoly player"):
+        ai.make_player("grandmaster", None, np.random.default_rng(0))
