@@ -1,11 +1,13 @@
 """What the two dice-game screens share: the Yahtzee family's game screen and the Monopoly Dice board.
 
-Both play one game from the first roll to the results with the same machinery, kept here once:
-the seats (:class:`PlayerSpec`), reopening a save from the Resume list (:func:`resume_saved`) and
-:class:`DiceGameScreen`, the base of the two screens: the position's observation cache, the cup
-(put down with :meth:`~DiceGameScreen._stop_shaking`), the computers' worker thread, the game menu's
-Save and quit / Quit without saving, writing the save, the centred banner and the right-to-left
-drawing helpers. Each family keeps its own texts (i18n keys are passed in) and its own rules of play.
+Both play one :class:`app.match.Match` (the game, its seats, generators, computers and pace) from
+the first roll to the results, with the screen machinery kept here once: the seat choices of the
+set-up screens (:data:`SEAT_CHOICES`), reopening a save from the Resume list (:func:`resume_saved`)
+and :class:`DiceGameScreen`, the base of the two screens: the match's events handed to
+``_on_<event>`` methods, the position's observation cache, the cup (put down with
+:meth:`~DiceGameScreen._stop_shaking`), the tumbling faces, the game menu's Save and quit / Quit
+without saving, writing the save, the centred banner and the right-to-left drawing helpers. Each
+family keeps its own texts (i18n keys are passed in) and its own rules of play.
 :class:`MirroredText` is the text helper of the Yahtzee hint, results and review screens, which lay
 out in left-to-right coordinates and mirror them in Persian.
 """
@@ -13,41 +15,32 @@ out in left-to-right coordinates and mirror them in Persian.
 from __future__ import annotations
 
 import logging
+import random
+import re
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from app import widgets
 from app.i18n import t
+from app.match import LEVELS, Match, PlayerSpec
 from app.screen import Screen
 from remote.buttons import Button, ButtonEvent, Press
 
 log = logging.getLogger(__name__)
 
-LEVELS = ("easy", "medium", "hard")
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """One seat: a human, or a computer of a difficulty level."""
-
-    computer: bool = False
-    level: str = "medium"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"computer": self.computer, "level": self.level}
-
-    @classmethod
-    def from_json(cls, data: Any) -> PlayerSpec:
-        if not isinstance(data, dict) or not isinstance(data.get("computer"), bool):
-            raise ValueError("a player is {computer: bool, level: str}")
-        level = data.get("level", "medium")
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}")
-        return cls(data["computer"], level)
+__all__ = [
+    "LEVELS",
+    "DiceGameScreen",
+    "MirroredText",
+    "PlayerSpec",
+    "default_seats",
+    "next_seat",
+    "resume_saved",
+    "seat_names",
+    "SEAT_CHOICES",
+]
 
 
 SEAT_CHOICES: tuple[PlayerSpec, ...] = (PlayerSpec(False),) + tuple(PlayerSpec(True, lv) for lv in LEVELS)
@@ -131,34 +124,67 @@ class MirroredText:
 
 
 class DiceGameScreen(Screen):
-    """The base of a dice game's screen: ``state`` (an engine state) played by ``players``.
+    """The base of a dice game's screen: draws :attr:`match` (an :class:`app.match.Match`).
 
-    A subclass sets ``state``, ``players``, ``_version`` (bumped by :meth:`_changed` whenever the
-    position changes) and the fields named in :meth:`_init_shared`, and names its computers'
-    thread with ``CPU_THREAD``."""
+    A subclass calls :meth:`_init_match` with its match and reacts to the match's events with
+    methods named after them: ``_on_rolled(event)`` for :class:`~app.match.Rolled`,
+    ``_on_turn_started`` for :class:`~app.match.TurnStarted`, and so on. The position's version
+    (:attr:`_version`) is bumped before each event is handled, so the observation is fresh."""
 
-    CPU_THREAD = "dice-cpu"
+    FACE_FLIP_S = 0.07
+    """While shaking or tumbling, a die shows a new face this often."""
 
-    state: Any
-    players: list[PlayerSpec]
+    match: Match
 
-    def _init_shared(self) -> None:
-        """The fields this base uses, before the subclass sets its own."""
-        self.shaking = False
-        self._executor: ThreadPoolExecutor | None = None
-        self._future: Future | None = None
+    def _init_match(self, match: Match, anim_seed: int) -> None:
+        """Play ``match``: the fields this base uses, before the subclass sets its own."""
+        self.match = match
+        match.subscribe(self._on_match_event)
         self._version = 0
         self._obs_cache: tuple[int, dict] | None = None
         self._layer: tuple[tuple, pygame.Surface] | None = None
+        self._flip_t = 0.0
+        self._anim = random.Random(anim_seed)  # looks only: never the game's generator
+        self._anim_faces: dict[int, int] = {}
         self._pass_to: str | None = None
         """The human to pass the remote to: the banner stays up until the next press."""
 
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    @property
+    def players(self) -> list[PlayerSpec]:
+        return self.match.seats
+
+    @property
+    def inline(self) -> bool:
+        """Computers decide on the frame (screenshots and tests) instead of in a worker thread."""
+        return self.match.inline
+
+    @inline.setter
+    def inline(self, value: bool) -> None:
+        self.match.inline = value
+
+    @property
+    def shaking(self) -> bool:
+        return self.match.shaking
+
+    def _on_match_event(self, event: Any) -> None:
+        self._version += 1
+        name = re.sub(r"(?<!^)(?=[A-Z])", "_", type(event).__name__).lower()
+        handler = getattr(self, f"_on_{name}", None)
+        if handler is not None:
+            handler(event)
+        self.refresh()
+
     # -- lifecycle --------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self.match.start()
+
     def on_leave(self) -> None:
         self._stop_shaking()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self.match.close()
 
     def on_resume(self) -> None:
         self._changed()
@@ -176,7 +202,7 @@ class DiceGameScreen(Screen):
 
     @property
     def computer_turn(self) -> bool:
-        return not self.state.is_terminal() and self.players[self.turn_player].computer
+        return self.match.computer_to_act
 
     def _changed(self) -> None:
         self._version += 1
@@ -192,34 +218,28 @@ class DiceGameScreen(Screen):
         return True
 
     def _stop_shaking(self) -> None:
-        if self.shaking:
-            self.shaking = False
-            if self.app is not None:
-                self.app.sound.stop("shake")
+        if self.match.stop_shaking() and self.app is not None:
+            self.app.sound.stop("shake")
 
-    # -- computer players -------------------------------------------------------------------------
-    def _ask_computer(self, chooser: Callable[[Any], int], inline: bool = False) -> None:
-        """Start ``chooser``'s decision on a clone of the position: in the worker thread, or on the
-        frame where ``inline`` (screenshots and tests). :meth:`_computer_decision` collects it."""
-        if inline:
-            self._future = Future()
-            self._future.set_result(chooser(self.state.clone()))
-            return
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self.CPU_THREAD)
-        self._future = self._executor.submit(chooser, self.state.clone())
+    def _on_shake_started(self, event: Any) -> None:
+        self.app.sound.play("shake")
+
+    def _on_shake_stopped(self, event: Any) -> None:
+        self.app.sound.stop("shake")
+        self.app.sound.play("roll")
+
+    def _flip_faces(self, dt: float, sides: Callable[[int], int]) -> None:
+        """While dice shake or tumble, each shows a new face (of ``sides(die)``) every flip."""
+        if self.match.shaking or self.match.settling:
+            self._flip_t += dt
+            if self._flip_t >= self.FACE_FLIP_S:
+                self._flip_t = 0.0
+                for die in self.match.tumbling:
+                    self._anim_faces[die] = self._anim.randrange(sides(die))
 
     def settle(self, timeout: float = 60.0) -> None:
         """Wait (real time) for a decision still being made: see ``Headless.settle_workers``."""
-        if self._future is not None:
-            wait([self._future], timeout=timeout)
-
-    def _computer_decision(self) -> int | None:
-        """The decision asked for, once it is made (and then no longer pending); else None."""
-        if self._future is None or not self._future.done():
-            return None
-        future, self._future = self._future, None
-        return future.result()
+        self.match.wait_for_decision(timeout)
 
     # -- menu and saving --------------------------------------------------------------------------
     def on_menu(self, value: str) -> bool:

@@ -87,7 +87,7 @@ def play_turns(screen: BoardScreen, turns: int, rng: np.random.Generator) -> Non
                 state.apply_action(computer(state))
         done += 1
     screen._changed()
-    screen._start_turn(announce=False)
+    screen.match.start()
 
 
 def _mid_turn(app: App) -> BoardScreen:

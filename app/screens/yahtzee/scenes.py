@@ -46,18 +46,13 @@ def play_turns(screen: GameScreen, turns: int) -> None:
         while not state.is_terminal() and state.to_dict()["double_first"] is not None:
             state.apply_action(_best_box(screen))
     screen._changed()
-    screen._start_turn(announce=False)
+    screen.match.start()
 
 
 def roll_to(screen: GameScreen, faces: list[int]) -> None:
-    """Roll with chosen face indices for the dice thrown (as if the dice fell so)."""
-    state = screen.state
-    thrown = {i for i, held in enumerate(state.to_dict()["held"]) if not held}
-    state.apply_action(ROLL)
-    for face in faces:
-        state.apply_action(face)
-    screen._changed()
-    screen._after_roll(thrown)
+    """Roll with chosen face indices for the dice thrown (as if the dice fell so, landed already)."""
+    screen.match.act(ROLL, outcomes=faces)
+    screen.match.land()
     screen._banner = None
     screen._changed()
 

@@ -27,14 +27,12 @@ def start_game(h: Headless, setup_keys: str = "") -> BoardScreen:
 
 def record_actions(screen: BoardScreen) -> list[tuple[int, int]]:
     """Log every (player, action) the screen applies to its engine state (not the chance outcomes)."""
+    from app.match import Acting
+
     log: list[tuple[int, int]] = []
-    apply = screen._apply
-
-    def logged(action: int) -> None:
-        log.append((screen.state.player, action))
-        apply(action)
-
-    screen._apply = logged  # type: ignore[method-assign]
+    screen.match.subscribe(
+        lambda event: log.append((event.player, event.action)) if isinstance(event, Acting) else None
+    )
     return log
 
 
@@ -46,7 +44,7 @@ def step_keys(h: Headless, screen: BoardScreen, stop_at: int = 1200) -> None:
         h.press(Button.DIGIT_0)
         return
     if screen.computer_turn or screen.busy:
-        h.press(Button.SELECT) if screen.computer_turn and not screen._skip else None
+        h.press(Button.SELECT) if screen.computer_turn and not screen.match.skipping else None
         h.advance(200)
         return
     obs = screen.obs()

@@ -150,7 +150,7 @@ def test_policemen_and_go_move_by_themselves(headless):
     )  # fmt: skip
     screen.rng = np.random.default_rng(seed)
     h.press(Button.DIGIT_2, 200)
-    assert screen._settle > 0  # the dice tumble first
+    assert screen.match.settling  # the dice tumble first
     h.advance(600)
     assert screen._flights and all(f["to"][0] in ("jail", "go") for f in screen._flights)
     h.advance(800)
@@ -300,7 +300,7 @@ def test_computer_decides_in_a_worker_thread(headless):
         while screen.state.player == 0 and time.monotonic() < deadline:
             h.advance(100)
         h.settle(5000)
-        assert screen._executor is None if inline else screen._executor is not None
+        assert screen.match.uses_worker is not inline
         results.append(screen.state.to_dict())
         h.app.pop()
     assert results[0] == results[1]

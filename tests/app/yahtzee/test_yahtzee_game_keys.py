@@ -222,18 +222,18 @@ def test_computer_decides_off_the_frame(h, monkeypatch):
     gate = threading.Event()
     h.settle_workers = False  # the point here is that nothing waits for the worker
     screen = _push(h, "classic", (PlayerSpec(True, "medium"),))
-    real = screen._choosers[0]
+    real = screen.match.computer(0)
 
     def slow(state):
         gate.wait(5)
         return real(state)
 
-    screen._choosers[0] = slow
+    screen.match.set_computer(0, slow)
     for _ in range(200):  # through the turn's opening pause, to the question put to the worker
-        if screen._future is not None:
+        if screen.match.thinking:
             break
         h.advance(20)
-    assert screen._future is not None
+    assert screen.match.thinking
     frames = h.app.frames
     h.advance(1000)
     assert h.app.frames - frames > 40 and screen.saved()["rolls"] == 0

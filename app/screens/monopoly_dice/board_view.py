@@ -1,0 +1,591 @@
+"""How the Monopoly Dice board looks: the jail squares, the groups, the table, the tray of dice.
+
+:class:`BoardView` is the drawing half of :class:`~app.screens.monopoly_dice.board.BoardScreen`
+(which maps keys to moves and follows the match); :func:`compute_layout` places every part of it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pygame
+
+from app import widgets
+from app.i18n import t
+from app.screens.dice_game import DiceGameScreen
+from app.screens.monopoly_dice import look
+from app.screens.monopoly_dice.players import player_names
+from engines.monopoly_dice import MonopolyDiceGame
+from engines.monopoly_dice import rules as R
+
+BOARD_COLUMNS: tuple[tuple[str, ...], ...] = (
+    ("brown", "light-blue", "pink", "orange", "red"),
+    ("yellow", "green", "dark-blue", "railroads", "utilities"),
+)
+"""The groups in board order, as two columns on the screen."""
+
+
+class BoardView(DiceGameScreen):
+    """The drawing half of the board screen: everything it shows, from the match, the cursors and
+    the board screen's presentation (flights, banners, a board held on screen)."""
+
+    game: MonopolyDiceGame
+    jailed_last: list[bool]
+    die_focus: int | None
+    choosing: int | None
+    group_focus: int
+    _flights: list[dict[str, Any]]
+    _flight_t: float
+    _banners: list[tuple[str, float]]
+    _held_view: dict[str, Any] | None
+    _jail_notice: str | None
+
+    def _init_view(self) -> None:
+        self._layout_cache: tuple[tuple, dict] | None = None
+        self._base_cache: tuple[tuple, pygame.Surface] | None = None
+
+    @property
+    def turn_player(self) -> int:
+        return self.state.player
+
+    def view(self) -> dict[str, Any]:
+        """What the board shows: the position, or the roll that sent the player to jail."""
+        return self._held_view if self._held_view is not None else self.obs()
+
+    def placeable(self) -> list[int]:
+        """The rolled dice that may go on the board now, in die order."""
+        if self._held_view is not None or self.state.is_terminal():
+            return []
+        return [d["id"] for d in self.obs()["dice"] if d["where"] == "rolled" and d["targets"]]
+
+    def _fix_focus(self) -> None:
+        """Keep the die cursor on a die that may be placed (the next one in die order)."""
+        dice = self.placeable()
+        if self.die_focus not in dice:
+            later = [d for d in dice if self.die_focus is not None and d > self.die_focus]
+            self.die_focus = (later or dice or [None])[0]
+
+    def _layout(self) -> dict[str, Any]:
+        theme = self.theme
+        key = (theme.width, theme.height, self.app.lang, len(self.players))
+        if self._layout_cache is None or self._layout_cache[0] != key:
+            self._layout_cache = (key, compute_layout(self.app, len(self.players)))
+        return self._layout_cache[1]
+
+    def _hidden(self) -> frozenset[int]:
+        """Dice drawn by the flight animation instead of on their squares."""
+        return frozenset(f["die"] for f in self._flights if not f.get("money"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self._layout()
+        hidden = self._hidden()
+        moving = self.match.tumbling if (self.shaking or self.match.settling) else frozenset()
+        key = (
+            self._version,
+            self.app.lang,
+            surface.get_size(),
+            hidden,
+            moving,
+            self.die_focus,
+            self.choosing,
+            self.group_focus,
+        )
+        self._blit_layer(surface, key, lambda layer: self._draw_static(layer, layout, hidden, moving))
+        if moving:
+            self._draw_tumbling(surface, layout, moving)
+        if self._flights:
+            self._draw_flights(surface, layout)
+        if self._jail_notice is not None and not moving and not self._flights:
+            self._draw_banner(surface, self._jail_notice, t("mdice.banner.press_any"))
+        elif self._pass_to is not None:
+            self._draw_banner(
+                surface, t("mdice.banner.pass", name=self._pass_to), t("mdice.banner.press_any")
+            )
+        elif self._banners and not moving and not self._flights:
+            self._draw_banner(surface, self._banners[0][0])
+
+    def _draw_static(self, surface, layout, hidden: frozenset[int], moving: frozenset[int]) -> None:
+        surface.blit(self._base(surface, layout), (0, 0))
+        view = self.view()
+        self._draw_header(surface, layout, view)
+        self._draw_jail_row(surface, layout, view, hidden)
+        self._draw_groups(surface, layout, view)
+        self._draw_table(surface, layout, view)
+        self._draw_status(surface, layout, view)
+        self._draw_tray(surface, layout, view, hidden | moving)
+        widgets.help_bar(surface, self.app, self)
+
+    def _draw_header(self, surface, layout, view) -> None:
+        """Whose turn (large) and the target (small), at the far end of the top line."""
+        theme = self.theme
+        header = self._rect(layout["header"])
+        player = view["player"] if not self.state.is_terminal() else self.state.winner
+        turn = t("mdice.turn", name=player_names(self.players)[player])
+        target = t("mdice.target", amount=look.money(self.game.target))
+        x = header.x if self.rtl else header.right
+        size = theme.font("body")
+        h1 = self.app.text.line_height(size)
+        h2 = self.app.text.line_height(layout["small"])
+        y = header.centery - (h1 + h2) // 2
+        anchor = "topleft" if self.rtl else "topright"
+        self._text(surface, turn, size, theme.colour("accent"), (x, y), anchor, bold=True, max_width=header.w)
+        dim = theme.colour("text_dim")
+        self._text(surface, target, layout["small"], dim, (x, y + h1), anchor, max_width=header.w)
+
+    def _label(self, surface, rect: pygame.Rect, text: str, size: int, colour, bold=False) -> None:
+        pos, anchor = self._start(rect, 0)
+        self._text(surface, text, size, colour, pos, anchor, bold=bold, max_width=rect.w)
+
+    def _draw_jail_row(self, surface, layout, view, hidden) -> None:
+        theme = self.theme
+        size = layout["small"]
+        self._label(
+            surface, self._rect(layout["jail_label"]), t("mdice.jail"), size, theme.colour("text"), True
+        )
+        for j, base in enumerate(layout["jail"]):
+            rect = self._rect(base)
+            widgets.panel(
+                surface, rect, theme.colour("shadow"), theme.px(6), theme.px(3), theme.colour("error")
+            )
+            die = view["jail_squares"][j]
+            if die is not None and die not in hidden:
+                inner = rect.inflate(-theme.px(6), -theme.px(6))
+                look.draw_face(surface, self.app, inner, view["dice"][die]["face"])
+        go = self._rect(layout["go"])
+        n = view["go_count"]
+        widgets.panel(
+            surface,
+            go,
+            theme.colour("panel"),
+            theme.px(6),
+            theme.px(2),
+            theme.colour("accent" if n else "text_dim"),
+        )
+        label = t("mdice.go_count", n=n) if n else t("mdice.go")
+        colour = theme.colour("text" if n else "text_dim")
+        self._text(surface, label, size, colour, go.center, "center", bold=True, max_width=go.w - theme.px(4))
+
+    def _draw_group_plain(self, surface, layout, key: str) -> None:
+        """A group as the empty board shows it: its colour band with the board value, empty squares."""
+        theme = self.theme
+        cell = layout["groups"][key]
+        colour = look.group_colour(self.app, key)
+        band = self._rect(cell["band"])
+        pygame.draw.rect(surface, colour, band, border_radius=theme.px(5))
+        if key == "utilities":  # black on a dark screen: outline it
+            edge = theme.colour("text_dim")
+            pygame.draw.rect(surface, edge, band, width=max(1, theme.px(2)), border_radius=theme.px(5))
+        text_colour = (20, 20, 28) if sum(colour) > 420 else theme.colour("text")
+        top_half = band if layout["cards"] else pygame.Rect(band.x, band.y, band.w, band.h // 2 + 1)
+        pos, anchor = self._start(top_half, theme.px(6))
+        value = look.money(R.GROUPS[R.GROUP_INDEX[key]].board_value)
+        self._text(surface, value, layout["small"], text_colour, pos, anchor, bold=True, max_width=band.w)
+        for base in cell["squares"]:
+            body = widgets.die_body_rect(self._rect(base), theme.pixel_aspect)
+            pygame.draw.rect(surface, theme.colour("panel_disabled"), body, border_radius=theme.px(6))
+            pygame.draw.rect(surface, colour, body, width=max(2, theme.px(3)), border_radius=theme.px(6))
+
+    def _draw_groups(self, surface, layout, view) -> None:
+        """Over the empty board: highlighted groups (complete, Chance targets), dice and values."""
+        theme = self.theme
+        size = layout["small"]
+        targets = set(view["dice"][self.choosing]["targets"]) if self.choosing is not None else set()
+        for key, cell in layout["groups"].items():
+            g = R.GROUP_INDEX[key]
+            info = view["groups"][g]
+            frame = self._rect(cell["frame"])
+            if info["complete"] or g in targets:
+                focused = g == self.group_focus and g in targets
+                fill = theme.colour("panel_focus" if info["complete"] or focused else "panel")
+                border = theme.px(5 if focused else 3 if info["complete"] else 2)
+                edge = theme.colour("accent" if info["complete"] or focused else "text")
+                widgets.panel(surface, frame, fill, theme.px(6), border, edge)
+                self._draw_group_plain(surface, layout, key)
+            dice = info["dice"]
+            if not info["complete"] and dice:
+                pill = self._rect(cell["value"])
+                widgets.panel(surface, pill, theme.colour("shadow"), theme.px(5))
+                amount = look.money(info["value"])
+                accent = theme.colour("accent")
+                self._text(
+                    surface,
+                    amount,
+                    size,
+                    accent,
+                    pill.center,
+                    "center",
+                    bold=True,
+                    max_width=pill.w - theme.px(4),
+                )
+            for k, d in enumerate(dice):
+                rect = self._rect(cell["squares"][k])
+                look.draw_face(surface, self.app, rect, view["dice"][d]["face"], compact=True)
+
+    def _base(self, surface: pygame.Surface, layout) -> pygame.Surface:
+        """The empty board (background, groups, the table's panel): drawn once per size and language."""
+        key = (surface.get_size(), self.app.lang, len(self.players))
+        if self._base_cache is None or self._base_cache[0] != key:
+            base = pygame.Surface(surface.get_size())
+            if pygame.display.get_surface() is not None:
+                base = base.convert()
+            widgets.background(base, self.theme)
+            for group_key in layout["groups"]:
+                self._draw_group_plain(base, layout, group_key)
+            table = self._rect(layout["table"])
+            widgets.panel(base, table, self.theme.colour("panel"), self.theme.radius)
+            self._base_cache = (key, base)
+        return self._base_cache[1]
+
+    def _draw_table(self, surface, layout, view) -> None:
+        theme = self.theme
+        size = layout["small"]
+        pad = theme.px(12)
+        parts = view["score_parts"]
+        for name, base in layout["parts"]:
+            rect = self._rect(base)
+            turn = name == "turn"
+            colour = theme.colour("accent" if turn else "text")
+            if turn:
+                y = rect.y - theme.px(3)
+                pygame.draw.line(
+                    surface,
+                    theme.colour("text_dim"),
+                    (rect.x + pad, y),
+                    (rect.right - pad, y),
+                    max(1, theme.px(2)),
+                )
+            pos, anchor = self._start(rect, pad)
+            label = t(f"mdice.score.{name}")
+            self._text(surface, label, size, colour, pos, anchor, bold=turn, max_width=rect.w // 2)
+            pos, anchor = self._end(rect, pad)
+            self._text(
+                surface, look.money(parts[name]), size, colour, pos, anchor, bold=True, max_width=rect.w // 3
+            )
+        grey = (70, 78, 96)
+        for k, base in enumerate(layout["houses"]):
+            colour = look.HOUSE_GREEN if k < view["houses"] else grey
+            look.draw_house(surface, self.app, self._rect(base), colour=colour)
+        look.draw_hotel(
+            surface, self.app, self._rect(layout["hotel"]), colour=look.HOTEL_RED if view["hotels"] else grey
+        )
+        names = player_names(self.players)
+        head = layout["players_head"]
+        cols = layout["player_cols"]
+        for label, col in zip(("player", "total", "previous"), cols, strict=True):
+            rect = self._rect(pygame.Rect(col.x, head.y, col.w, head.h))
+            pos, anchor = self._start(rect, 0) if label == "player" else self._end(rect, 0)
+            dim = theme.colour("text_dim")
+            self._text(surface, t(f"mdice.score.{label}"), size, dim, pos, anchor, max_width=rect.w)
+        current = view["player"]
+        for p, base in enumerate(layout["player_rows"]):
+            row = self._rect(base)
+            entry = view["table"][p]
+            if p == current and not self.state.is_terminal():
+                widgets.panel(
+                    surface,
+                    row,
+                    theme.colour("panel_focus"),
+                    theme.px(6),
+                    theme.px(2),
+                    theme.colour("accent"),
+                )
+            cells = [self._rect(pygame.Rect(c.x, base.y, c.w, base.h)) for c in cols]
+            pos, anchor = self._start(cells[0], theme.px(2))
+            self._text(
+                surface, names[p], size, theme.colour("text"), pos, anchor, max_width=cells[0].w - theme.px(4)
+            )
+            pos, anchor = self._end(cells[1], 0)
+            total = look.money(entry["total"])
+            self._text(
+                surface, total, size, theme.colour("text"), pos, anchor, bold=True, max_width=cells[1].w
+            )
+            prev = entry["previous"]
+            if prev is None:
+                text = "–"
+            elif prev == 0 and self.jailed_last[p]:
+                text = t("mdice.score.jail")
+            else:
+                text = look.money(prev)
+            pos, anchor = self._end(cells[2], 0)
+            self._text(surface, text, size, theme.colour("text_dim"), pos, anchor, max_width=cells[2].w)
+
+    def _status_line(self, view) -> str:
+        if self.state.is_terminal() or self._held_view is not None or self.shaking or self.match.settling:
+            return ""
+        name = player_names(self.players)[view["player"]]
+        if self.computer_turn:
+            prep = _table_preparation()  # a hard computer looks ahead one roll until it is built
+            after = t("mdice.status.skip") if prep is None else t("mdice.status.preparing", percent=prep)
+            return t("mdice.status.thinking", name=name) + "   " + after
+        if self.choosing is not None:
+            return t("mdice.status.chance")
+        if view["rolls"] == 0:
+            return t("mdice.status.roll_first")
+        return t("mdice.status.place") if self.placeable() else t("mdice.status.nothing")
+
+    def _draw_status(self, surface, layout, view) -> None:
+        rect = self._rect(layout["status"])
+        line = self._status_line(view)
+        if line:
+            self._text(
+                surface,
+                line,
+                layout["small"],
+                self.theme.colour("text"),
+                rect.center,
+                "center",
+                bold=True,
+                max_width=rect.w,
+            )
+
+    def _draw_tray(self, surface, layout, view, skip: frozenset[int]) -> None:
+        theme = self.theme
+        mine = not self.computer_turn and self._held_view is None
+        for d, base in enumerate(layout["tray"]):
+            if d in skip:
+                continue
+            rect = self._rect(base)
+            die = view["dice"][d]
+            where = die["where"]
+            if where in ("board", "jail", "out"):
+                body = widgets.die_body_rect(rect, theme.pixel_aspect)
+                pygame.draw.rect(
+                    surface, theme.colour("panel"), body, width=max(1, theme.px(2)), border_radius=theme.px(8)
+                )
+                continue
+            focused = (mine and d == self.die_focus) or (self.choosing == d)
+            cup = where == "cup"
+            look.draw_face(
+                surface, self.app, rect, die["face"] if not cup else None, focused=focused, dim=cup
+            )
+
+    def _draw_tumbling(self, surface, layout, moving: frozenset[int]) -> None:
+        theme = self.theme
+        for d in moving:
+            base = layout["tray"][d]
+            jitter = (
+                self._anim.randint(-theme.px(5), theme.px(5)),
+                self._anim.randint(-theme.px(4), theme.px(4)),
+            )
+            rect = self._rect(base.move(*jitter))
+            face = look.face_of(d, _distinct_index(d, self._anim_faces.get(d, 0)))
+            look.draw_face(surface, self.app, rect, face)
+
+    def _draw_flights(self, surface, layout) -> None:
+        theme = self.theme
+        f = min(1.0, self._flight_t)
+        ease = 1 - (1 - f) ** 3
+        view = self.view()
+        for flight in self._flights:
+            d = flight["die"]
+            start = layout["tray"][d]
+            kind, index = flight["to"]
+            end = (
+                layout["jail"][index].inflate(-theme.px(6), -theme.px(6)) if kind == "jail" else layout["go"]
+            )
+            rect = pygame.Rect(
+                round(start.x + (end.x - start.x) * ease),
+                round(start.y + (end.y - start.y) * ease),
+                round(start.w + (end.w - start.w) * ease),
+                round(start.h + (end.h - start.h) * ease),
+            )
+            rect = self._rect(rect)
+            if flight.get("money"):
+                self._text(
+                    surface,
+                    "+" + look.money(R.GO_AMOUNT),
+                    layout["small"] * 3 // 2,
+                    theme.colour("accent"),
+                    rect.center,
+                    "center",
+                    bold=True,
+                )
+            else:
+                look.draw_face(surface, self.app, rect, view["dice"][d]["face"])
+
+
+def _distinct_index(die: int, k: int) -> int:
+    """The distinct-face index of face slot ``k`` (0-5) of die ``die`` (for the tumbling look)."""
+    spec = R.ALL_DICE[die]
+    return spec.distinct_faces().index(spec.faces[k])
+
+
+def bust_view(before: dict[str, Any], faces: dict[int, int]) -> dict[str, Any]:
+    """The board as the jail roll left it: ``before`` (the observation before the roll) with the
+    thrown dice showing ``faces`` and every policeman on a jail square."""
+    view = copy.deepcopy(before)
+    for d, index in faces.items():
+        die = view["dice"][d]
+        die["face"] = look.face_of(d, index)
+        die["where"] = "rolled"
+        die["targets"] = []
+        if d in R.JAIL_IDS and die["face"]["colour"] == R.POLICEMAN:
+            j = R.JAIL_IDS.index(d)
+            view["jail_squares"][j] = d
+            die["where"] = "jail"
+    for die in view["dice"]:
+        die["targets"] = []
+    view["policemen"] = sum(s is not None for s in view["jail_squares"])
+    return view
+
+
+def compute_layout(app, players: int) -> dict[str, Any]:
+    """Rectangles (left-to-right; mirror them for Persian) of every part of the board screen.
+
+    The groups are two columns of five. Each group is drawn either in one line (its colour band
+    with the board value, then its squares) or as a card (the band above the squares), whichever
+    gives the larger squares on this screen: one line on a wide 720-line screen, cards on PAL."""
+    theme = app.theme
+    safe = theme.safe
+    text = app.text
+    small = theme.font("small")
+    line = text.line_height(small)
+    header_h = text.line_height(theme.font("heading")) + theme.px(6)
+    help_h = line + theme.px(12)
+    bottom = safe.bottom - help_h - theme.px(8)
+    gap = theme.px(10)
+    sq_gap = theme.px(5)
+    # the tray: one slot per die, in die order, along the bottom (property | jail | house die)
+    n = len(R.ALL_DICE)
+    slot_w = (safe.w - gap * (n + 1)) // n
+    die_h = min(round(slot_w * theme.pixel_aspect), theme.px(76))
+    die_w = theme.round_w(die_h)
+    tray_y = bottom - die_h
+    xs, x = [], 0
+    for d in range(n):
+        if d in (R.JAIL_IDS[0], R.HOUSE_ID):
+            x += gap
+        xs.append(x)
+        x += die_w + gap
+    x0 = safe.x + (safe.w - (x - gap)) // 2
+    tray = [pygame.Rect(x0 + dx, tray_y, die_w, die_h) for dx in xs]
+    status = pygame.Rect(safe.x, tray_y - line - theme.px(12), safe.w, line + theme.px(6))
+    jail_h = max(header_h, theme.px(62))
+    top = safe.y + jail_h + theme.px(6)
+    main_bottom = status.y - theme.px(6)
+    # the scoring table: as wide as its longest line needs
+    money_w = text.size(look.money(99_999), small, bold=True)[0] + theme.px(8)
+    names = [t("mdice.player.name.computer", n=4), t("mdice.player.name.human", n=4)]
+    name_w = max(text.size(s, small)[0] for s in names) + theme.px(10)
+    head_w = text.size(t("mdice.score.previous"), small)[0] + theme.px(8)
+    table_w = name_w + money_w + max(money_w, head_w) + theme.px(24)
+    table = pygame.Rect(safe.right - table_w, top, table_w, main_bottom - top)
+    board = pygame.Rect(safe.x, top, table.x - gap - safe.x, main_bottom - top)
+    rows = max(len(c) for c in BOARD_COLUMNS)
+    row_h = board.h // rows
+    col_w = (board.w - gap) // 2
+    band_w = text.size(look.money(3_500), small, bold=True)[0] + theme.px(14)
+    value_w = text.size(look.money(2_000), small, bold=True)[0] + theme.px(10)
+    # one line: band (board value above the group's value) | 4 squares; only if both amounts fit
+    line_sq = min(theme.round_w(row_h - theme.px(10)), (col_w - band_w - 6 * sq_gap) // 4)
+    if round(line_sq * theme.pixel_aspect) < 2 * line + theme.px(8):
+        line_sq = 0
+    # card: band (with the value at its end) above 4 squares
+    band_h = line + theme.px(4)
+    card_sq = min(theme.round_w(row_h - band_h - theme.px(10)), (col_w - 5 * sq_gap) // 4)
+    cards = card_sq > line_sq
+    sq_w = card_sq if cards else line_sq
+    sq_h = round(sq_w * theme.pixel_aspect)
+    slot_h = sq_h + round(sq_h * widgets.HELD_BAR / (1 - widgets.HELD_BAR))
+    if cards:  # as wide as four squares (or the band's two amounts), the columns spread apart
+        card_w = max(4 * sq_w + 5 * sq_gap, band_w + value_w + theme.px(12)) + theme.px(8)
+        col_w = min(col_w, card_w)
+    groups: dict[str, dict[str, Any]] = {}
+    for c, column in enumerate(BOARD_COLUMNS):
+        cx = board.x + c * (board.w - col_w)
+        for r, key in enumerate(column):
+            y = board.y + r * row_h
+            frame = pygame.Rect(cx, y + theme.px(2), col_w, row_h - theme.px(4))
+            if cards:
+                band = pygame.Rect(cx + theme.px(4), frame.y + theme.px(3), col_w - theme.px(8), band_h)
+                value = pygame.Rect(band.right - value_w - theme.px(2), band.y + 1, value_w, band_h - 2)
+                sy = band.bottom + theme.px(3)
+                sx = cx + theme.px(4) + sq_gap
+            else:
+                band = pygame.Rect(cx + theme.px(4), y + (row_h - sq_h) // 2, band_w, sq_h)
+                value = pygame.Rect(
+                    band.x + theme.px(3), band.centery + 1, band.w - theme.px(6), band.h // 2 - theme.px(3)
+                )
+                sy = band.y
+                sx = band.right + sq_gap
+            squares = []
+            for _ in range(R.GROUPS[R.GROUP_INDEX[key]].squares):
+                squares.append(pygame.Rect(sx, sy, sq_w, slot_h))
+                sx += sq_w + sq_gap
+            groups[key] = {"frame": frame, "band": band, "squares": squares, "value": value}
+    # the top line: the jail label, three jail squares and the GO pile; whose turn on the right
+    jy = safe.y
+    jail_label_w = text.size(t("mdice.jail"), small, bold=True)[0] + theme.px(8)
+    jail_label = pygame.Rect(safe.x, jy, jail_label_w, jail_h)
+    jsq_h = jail_h - theme.px(6)
+    jsq_w = theme.round_w(jsq_h)
+    jail = []
+    x = jail_label.right + theme.px(4)
+    for _ in range(R.JAIL_SQUARES):
+        jail.append(pygame.Rect(x, jy + theme.px(3), jsq_w, jsq_h))
+        x += jsq_w + sq_gap
+    go_w = text.size(t("mdice.go_count", n=9), small, bold=True)[0] + theme.px(14)
+    go = pygame.Rect(x + gap, jy + theme.px(3), go_w, jsq_h)
+    # the table: five score lines (houses and the hotel drawn on theirs), then one line per player
+    t_line = line + theme.px(8)
+    parts = []
+    y = table.y + theme.px(8)
+    for name in ("basic", "go", "house", "hotel", "turn"):
+        if name == "turn":
+            y += theme.px(8)
+        parts.append((name, pygame.Rect(table.x, y, table.w, t_line)))
+        y += t_line
+    icon_h = round(line * 0.8)
+    icon_w = theme.round_w(icon_h)
+    house_row, hotel_row = parts[2][1], parts[3][1]
+    label_w = max(text.size(t(f"mdice.score.{k}"), small)[0] for k in ("house", "hotel", "basic", "go"))
+    ix = table.x + theme.px(12) + label_w + theme.px(8)
+    houses = [
+        pygame.Rect(ix + k * (icon_w + theme.px(3)), house_row.centery - icon_h // 2, icon_w, icon_h)
+        for k in range(R.MAX_HOUSES)
+    ]
+    hotel = pygame.Rect(ix, hotel_row.centery - icon_h // 2, round(icon_w * 1.4), icon_h)
+    y += theme.px(12)
+    inner = table.inflate(-theme.px(20), 0)
+    cols = [
+        pygame.Rect(inner.x, 0, inner.w - money_w - max(money_w, head_w), 0),
+        pygame.Rect(inner.right - money_w - max(money_w, head_w), 0, money_w, 0),
+        pygame.Rect(inner.right - max(money_w, head_w), 0, max(money_w, head_w), 0),
+    ]
+    players_head = pygame.Rect(inner.x, y, inner.w, t_line)
+    y += t_line
+    player_rows = []
+    for _ in range(players):
+        player_rows.append(pygame.Rect(inner.x - theme.px(4), y, inner.w + theme.px(8), t_line))
+        y += t_line + theme.px(2)
+    header_x = go.right + gap
+    return {
+        "header": pygame.Rect(header_x, safe.y, safe.right - header_x, jail_h),
+        "tray": tray,
+        "status": status,
+        "board": board,
+        "table": table,
+        "groups": groups,
+        "cards": cards,
+        "jail_label": jail_label,
+        "jail": jail,
+        "go": go,
+        "houses": houses,
+        "hotel": hotel,
+        "parts": parts,
+        "players_head": players_head,
+        "player_cols": cols,
+        "player_rows": player_rows,
+        "small": small,
+    }
+
+
+def _table_preparation() -> int | None:
+    """Percent done of the solved Monopoly Dice turn's background build, or None if none is running."""
+    from engines.monopoly_dice import turn_table
+
+    prep = turn_table.preparer()
+    if prep is None or prep.ready or prep.error:
+        return None
+    return round(100 * prep.progress)

@@ -1,0 +1,486 @@
+"""How the Yahtzee game screen looks: the dice column, the scorecard, the players' strip.
+
+:class:`GameView` is the drawing half of :class:`~app.screens.yahtzee.game.GameScreen` (which
+maps keys to moves and follows the match); :func:`compute_layout` places every part of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from app import widgets
+from app.i18n import t
+from app.screens.dice_game import DiceGameScreen, PlayerSpec, seat_names
+from app.screens.yahtzee import scorecard
+from engines.yahtzee.game import YahtzeeGame
+
+
+def player_names(players: Sequence[PlayerSpec]) -> list[str]:
+    """ "Player 1", "Computer 2", ... numbered by seat, in the current language."""
+    return seat_names(players, "yahtzee.player.name.human", "yahtzee.player.name.computer")
+
+
+class GameView(DiceGameScreen):
+    """The drawing half of the game screen: everything it shows, from the match and the cursors.
+
+    The game screen sets ``game``, ``columns`` (the card's), the cursors (``die_focus``,
+    ``box_focus``, ``zone``, ``show_info``) and ``_banner``."""
+
+    game: YahtzeeGame
+    columns: Sequence[scorecard.Column]
+    die_focus: int
+    box_focus: int
+    zone: str
+    show_info: bool
+    _banner: tuple[str, float] | None
+
+    def _init_view(self) -> None:
+        self._layout_cache: tuple[tuple, dict] | None = None
+        self._cells: dict[tuple, pygame.Surface] = {}
+        self._saved_cache: tuple[int, dict] | None = None
+
+    def saved(self) -> dict[str, Any]:
+        """The engine's save dict of the position (cached until the position changes)."""
+        if self._saved_cache is None or self._saved_cache[0] != self._version:
+            self._saved_cache = (self._version, self.state.to_dict())
+        return self._saved_cache[1]
+
+    @property
+    def turn_player(self) -> int:
+        return self.saved()["player"]
+
+    def _layout(self) -> dict[str, Any]:
+        theme = self.theme
+        key = (theme.width, theme.height, self.app.lang)
+        if self._layout_cache is not None and self._layout_cache[0] == key:
+            return self._layout_cache[1]
+        layout = compute_layout(self.app, self.game, self.columns)
+        # names too long for their cell next to a wide value ("×3 150" in Power) use their short form,
+        # all boxes of a group alike
+        size, pad = layout["font"], theme.px(10)
+        sample = "×3 150" if self.game.power_die is not None else "150"
+        widest = self.app.text.size(sample, size, bold=True)[0] + 3 * pad
+        cell_w = layout["rows"][0][1].w
+        layout["short"] = {
+            box.group or box.key
+            for box in self.game.boxes
+            if self.app.text.size(scorecard.box_name(self.game, box), size)[0] > (cell_w - widest) * 1.1
+        }
+        self._layout_cache = (key, layout)
+        return layout
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self._layout()
+        key = (self._version, self.app.lang, surface.get_size(), self._banner is None)
+        self._blit_layer(surface, key, lambda layer: self._draw_static(layer, layout))
+        self._draw_dice(surface, layout)
+        if self._pass_to is not None:
+            self._draw_banner(surface, t("yahtzee.banner.pass", name=self._pass_to), t("yahtzee.press_any"))
+        elif self._banner is not None:
+            self._draw_banner(surface, self._banner[0])
+
+    def _draw_static(self, surface: pygame.Surface, layout: dict[str, Any]) -> None:
+        app, theme = self.app, self.theme
+        widgets.background(surface, theme)
+        obs = self.obs() if not self.state.is_terminal() else self.state.to_dict(0)
+        names = player_names(self.players)
+        player = obs["turn_player"] if not self.state.is_terminal() else 0
+        self._draw_header(surface, layout, obs, names[player])
+        self._draw_card(surface, layout, obs, player)
+        self._draw_strip(surface, layout, obs, names)
+        self._draw_status(surface, layout, obs)
+        if self.show_info and not self.state.is_terminal() and not self.computer_turn:
+            self._draw_info(surface, layout, obs)
+        widgets.help_bar(surface, app, self)
+
+    def _draw_header(self, surface, layout, obs, name: str) -> None:
+        theme = self.theme
+        header = self._rect(layout["header"])
+        pos, anchor = self._start(header, 0)
+        self._text(
+            surface,
+            t(f"yahtzee.title.{self.game.mode}"),
+            theme.font("heading"),
+            theme.colour("text"),
+            pos,
+            anchor,
+            bold=True,
+            max_width=header.w // 2,
+        )
+        turns = obs["turns"][obs["turn_player"]]
+        right = t("yahtzee.turn", name=name)
+        if not self.state.is_terminal():
+            right += "   " + t("yahtzee.round", n=turns + 1, total=len(self.game.boxes))
+        pos, anchor = self._end(header, 0)
+        self._text(
+            surface, right, theme.font("body"), theme.colour("accent"), pos, anchor, max_width=header.w // 2
+        )
+
+    def _draw_card(self, surface, layout, obs, player: int) -> None:
+        theme = self.theme
+        card = obs["cards"][player]
+        small = layout["font"]
+        pad = theme.px(10)
+        mine = not self.state.is_terminal() and player == self.turn_player
+        allowed = set(self.state.allowed_boxes()) if mine else set()
+        for header_rect, column in zip(layout["headers"], self.columns, strict=True):
+            rect = self._rect(header_rect)
+            pos, anchor = self._start(rect, pad // 2)
+            self._text(
+                surface,
+                t(f"yahtzee.section.{column.header}"),
+                small,
+                theme.colour("text_dim"),
+                pos,
+                anchor,
+                bold=True,
+                max_width=rect.w,
+            )
+        for row, base in layout["rows"]:
+            rect = self._rect(base)
+            if row.box is not None:
+                self._draw_box(surface, rect, row.box, card, allowed, small, pad)
+            else:
+                self._draw_total(surface, rect, row.total, card, small, pad)
+
+    def _draw_box(self, surface, rect, box, card, allowed, size, pad) -> None:
+        """One box of the card: its picture is cached by everything it shows, so a redraw after a
+        move repaints only the boxes that changed."""
+        info = card["boxes"][box.key]
+        focused = box.id == self.box_focus and not self.state.is_terminal()
+        zone_card = focused and self.zone == "card"
+        value, power, looks = "", 1, "filled"
+        if info["score"] is not None:
+            value, power = str(info["score"]), info["multiplier"] or 1
+        elif info["potential"] is not None:
+            value, power = str(info["potential"]), self.state.multiplier()
+            looks = "allowed" if box.id in allowed else "open"
+        else:
+            looks = "empty"
+        key = (box.id, value, power, looks, focused, zone_card, rect.size, self.app.lang, self.rtl)
+        image = self._cells.get(key)
+        if image is None:
+            if len(self._cells) > 600:
+                self._cells.clear()
+            image = pygame.Surface(rect.size, pygame.SRCALPHA)
+            self._paint_box(image, image.get_rect(), box, value, power, looks, focused, zone_card, size, pad)
+            if pygame.display.get_surface() is not None:
+                image = image.convert_alpha()
+            self._cells[key] = image
+        surface.blit(image, rect)
+
+    def _paint_box(self, surface, rect, box, value, power, looks, focused, zone_card, size, pad) -> None:
+        theme = self.theme
+        filled = looks == "filled"
+        if focused:
+            border = theme.px(4) if zone_card else theme.px(2)
+            colour = theme.colour("accent") if zone_card else theme.colour("text_dim")
+            widgets.panel(surface, rect, theme.colour("panel_focus"), theme.px(8), border, colour)
+        else:
+            widgets.panel(surface, rect, theme.colour("panel_disabled" if filled else "panel"), theme.px(8))
+        name_colour = theme.colour("text_dim" if filled else "text")
+        if box.colour is not None:
+            swatch = pygame.Rect(0, 0, theme.round_w(size * 0.6), round(size * 0.6))
+            pos, _ = self._start(rect, pad)
+            swatch.center = (pos[0] - swatch.w // 2 if self.rtl else pos[0] + swatch.w // 2, rect.centery)
+            pygame.draw.rect(surface, self._painted(box.colour), swatch, border_radius=theme.px(4))
+            inset = pad + swatch.w + theme.px(6)
+        else:
+            inset = pad
+        colour = {"allowed": theme.colour("accent"), "open": theme.colour("text_disabled")}.get(
+            looks, theme.colour("text")
+        )
+        bold = looks in ("filled", "allowed")
+        # the Power a value carries (already counted in it) as a small badge before it
+        badge = f"×{power}" if value and power > 1 else ""
+        badge_size = round(size * 0.78)
+        value_w = self.app.text.size(value, size, bold=bold)[0] if value else 0
+        badge_w = self.app.text.size(badge, badge_size)[0] + theme.px(6) if badge else 0
+        pos, anchor = self._start(rect, inset)
+        room = max(theme.px(20), rect.w - inset - value_w - badge_w - 2 * pad)
+        if (box.group or box.key) in self._layout()["short"]:
+            name = scorecard.box_short_name(self.game, box)
+        else:
+            name = scorecard.box_name(self.game, box)
+        self._text(surface, name, size, name_colour, pos, anchor, max_width=room)
+        if value:
+            pos, anchor = self._end(rect, pad)
+            self._text(surface, value, size, colour, pos, anchor, bold=bold)
+        if badge:
+            pos, anchor = self._end(rect, pad + value_w + theme.px(6))
+            self._text(surface, badge, badge_size, theme.colour("text_dim"), pos, anchor, bold=True)
+
+    def _draw_total(self, surface, rect, name, card, size, pad) -> None:
+        theme = self.theme
+        pos, anchor = self._start(rect, theme.px(4))
+        self._text(
+            surface,
+            scorecard.total_label(self.game, name),
+            size,
+            theme.colour("text_dim"),
+            pos,
+            anchor,
+            max_width=rect.w - theme.round_w(size * 3),
+        )
+        value = {
+            "upper_total": card["upper"],
+            "upper_bonus": card["upper_bonus"],
+            "colour_total": card["colour"],
+            "colour_bonus": card["colour_bonus"],
+            "yahtzee_bonus": card["yahtzee_bonus"],
+        }[name]
+        pos, anchor = self._end(rect, pad)
+        self._text(surface, str(value), size, theme.colour("text"), pos, anchor, bold=True)
+
+    def _draw_strip(self, surface, layout, obs, names) -> None:
+        theme = self.theme
+        strip = layout["strip"]
+        n = len(names)
+        w = strip.w // n
+        size = theme.font("body")
+        for p in range(n):
+            cell = self._rect(pygame.Rect(strip.x + p * w, strip.y, w - theme.px(8), strip.h))
+            turn = p == obs["turn_player"] and not self.state.is_terminal()
+            widgets.panel(
+                surface,
+                cell,
+                theme.colour("panel_focus" if turn else "panel"),
+                theme.px(8),
+                theme.px(3) if turn else 0,
+                theme.colour("accent"),
+            )
+            total = obs["cards"][p]["total"]
+            # two players: "Total 123"; more: just the number, so four cells still fit at 576 lines
+            total_text = t("yahtzee.total") + f" {total}" if n <= 2 else str(total)
+            total_w = self.app.text.size(total_text, size, bold=True)[0]
+            pad = theme.px(10)
+            pos, anchor = self._start(cell, pad)
+            room = max(theme.px(30), cell.w - total_w - 3 * pad)
+            self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=room)
+            pos, anchor = self._end(cell, pad)
+            self._text(surface, total_text, size, theme.colour("accent"), pos, anchor, bold=True)
+
+    def _draw_status(self, surface, layout, obs) -> None:
+        """Above the dice: rolls left (or what to do), the fourth roll, thinking/preparing lines."""
+        theme = self.theme
+        rect = self._rect(layout["status"])
+        size = layout["font"]
+        if self.state.is_terminal():
+            return
+        if self.computer_turn:
+            line = t("yahtzee.thinking")
+        elif obs["rolls"] == 0:
+            line = t("yahtzee.roll_first")
+        elif obs["rolls_left"] == 0:
+            line = t("yahtzee.choose_box")
+        else:
+            line = t("yahtzee.rolls_left", n=obs["rolls_left"])
+        self._text(
+            surface, line, size, theme.colour("text"), rect.center, "center", bold=True, max_width=rect.w
+        )
+        prep = self._preparing()
+        if prep is not None:
+            below = (rect.centerx, rect.bottom + theme.px(4))
+            self._text(
+                surface,
+                t("yahtzee.preparing", percent=round(prep * 100)),
+                round(size * 0.8),
+                theme.colour("text_dim"),
+                below,
+                "midtop",
+                max_width=rect.w,
+            )
+
+    def _preparing(self) -> float | None:
+        """Progress of the optimal table while a hard computer still waits for it, else None."""
+        if not any(p.computer and p.level == "hard" for p in self.players):
+            return None
+        from engines.yahtzee import ai
+        from engines.yahtzee.solver import MODES
+
+        if self.game.mode not in MODES:
+            return None
+        prep = ai.table_preparer(ai.solver_rules(self.game))  # started once, shared by the players
+        return None if prep.ready else prep.progress
+
+    def _draw_info(self, surface, layout, obs) -> None:
+        """The line above the card: the focused box's title and how it scores (with the Power)."""
+        theme = self.theme
+        box = self.game.boxes[self.box_focus]
+        mult = self.state.multiplier() if self.saved()["rolls"] else 1
+        text = f"{scorecard.box_name(self.game, box)}: {scorecard.box_how(box, mult)}"
+        tip = self._rect(layout["info"])
+        widgets.panel(surface, tip, theme.colour("shadow"), theme.px(8), theme.px(2), theme.colour("accent"))
+        self._text(
+            surface,
+            text,
+            layout["font"],
+            theme.colour("text"),
+            tip.center,
+            "center",
+            max_width=tip.w - theme.px(16),
+        )
+
+    def _painted(self, colour: str) -> tuple[int, int, int]:
+        return self.app.profile.safe_colour(scorecard.PAINTED_RGB[colour])
+
+    def _draw_dice(self, surface, layout) -> None:
+        theme = self.theme
+        save = self.saved()
+        obs_dice = self.obs()["dice"]
+        moving = self.shaking or self.match.settling
+        label_size = layout["font"]
+        for i, (base, die) in enumerate(zip(layout["dice"], obs_dice, strict=True)):
+            rect = pygame.Rect(base)
+            held = save["held"][i]
+            if held:
+                rect.x += layout["lift"]
+            if moving and i in self.match.tumbling:
+                jitter = self._anim.randint(-theme.px(5), theme.px(5))
+                rect = rect.move(jitter, self._anim.randint(-theme.px(4), theme.px(4)))
+            rect = self._rect(rect)
+            face, colour = self._die_look(i, die, moving and i in self.match.tumbling)
+            focused = i == self.die_focus and self.zone == "dice" and not self.state.is_terminal()
+            label_face = face if not isinstance(face, str) else None
+            body = widgets.draw_die_themed(surface, self.app, rect, label_face, held, colour, focused)
+            if isinstance(face, str):
+                self._die_word(surface, body, face)
+            if held:
+                label = self._rect(layout["held_labels"][i])
+                self._text(
+                    surface,
+                    t("yahtzee.held"),
+                    label_size,
+                    theme.colour("held"),
+                    label.center,
+                    "center",
+                    bold=True,
+                    max_width=label.w,
+                )
+        power = self.obs()["power"] if not self.state.is_terminal() else None
+        if power is not None and power["face"] is not None and not moving:
+            label = self._rect(layout["power_label"])
+            text = t("yahtzee.multiplier", n=power["multiplier"])
+            if power["fourth_roll"]:
+                text += "  " + t("yahtzee.fourth_roll")
+            elif power["double"]:
+                text += "  " + t("yahtzee.two_boxes")
+            elif power["freeze"]:
+                text += "  " + t("yahtzee.face.freeze")
+            self._text(
+                surface,
+                text,
+                label_size,
+                theme.colour("accent"),
+                label.center,
+                "center",
+                bold=True,
+                max_width=label.w,
+            )
+
+    def _die_word(self, surface, body: pygame.Rect, word: str) -> None:
+        """A word on a die face (the Power die), as large as fits across the face."""
+        size = max(10, round(body.h * 0.34))
+        while size > 9 and self.app.text.size(word, size, bold=True)[0] > body.w * 0.9:
+            size -= 1
+        self._text(surface, word, size, self.theme.colour("accent"), body.center, "center", bold=True)
+
+    def _die_look(self, i: int, die: dict[str, Any], tumbling: bool) -> tuple[Any, Any]:
+        """What die ``i`` shows now (face, colour): its face, or a random one while it tumbles."""
+        game = self.game
+        spec = game.all_dice[i]
+        if tumbling:
+            k = self._anim_faces.get(i, 0)
+            face = spec.faces[k]
+        elif die["face"] is None:
+            face = None
+        else:
+            face = next(f for f in spec.faces if f.label == die["face"])
+        if die["power"]:
+            colour = self.app.profile.safe_colour((40, 36, 52))
+            if face is None:
+                return None, colour
+            return power_label(face.label), colour
+        if face is None:
+            return None, None
+        colour = self._painted(face.colour) if face.colour else None
+        return face.number, colour
+
+
+def power_label(label: str) -> str:
+    """The text on a Power die face: its multiplier for 1-3, its word (translated) otherwise."""
+    if label in ("1", "2", "3"):
+        return f"×{label}"
+    return t(f"yahtzee.face.{label.lower()}")
+
+
+def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) -> dict[str, Any]:
+    """Rectangles (left-to-right; mirror them for Persian) of every part of the game screen."""
+    theme = app.theme
+    safe = theme.safe
+    text = app.text
+    header_h = text.line_height(theme.font("heading")) + theme.px(6)
+    help_h = text.line_height(theme.font("small")) + theme.px(12)
+    strip_h = text.line_height(theme.font("body")) + theme.px(14)
+    strip = pygame.Rect(safe.x, safe.bottom - help_h - theme.px(8) - strip_h, safe.w, strip_h)
+    top = safe.y + header_h + theme.px(8)
+    bottom = strip.y - theme.px(10)
+    font = theme.font("small")
+    status_h = text.line_height(font) + theme.px(6)
+    # dice column: the dice stacked top to bottom, a held die lifted toward the card
+    n = len(game.all_dice)
+    # below the status line, room for the "preparing the computer player" line
+    dice_top = top + status_h + theme.px(8) + text.line_height(round(font * 0.8))
+    gaps = theme.px(10) * (n - 1) + (theme.px(12) if game.power_die else 0)
+    die_h = min(round((bottom - dice_top - gaps - font) / n), theme.px(96))
+    die_w = theme.round_w(die_h * (1 - 0.14)) + theme.px(4)
+    label_w = max(text.size(t("yahtzee.held"), font, bold=True)[0] + theme.px(6), theme.round_w(die_h * 0.9))
+    lift = theme.round_w(die_h * 0.32)
+    col_w = max(label_w + die_w + theme.px(8), theme.round_w(die_h * 2.2))
+    status = pygame.Rect(safe.x, top, col_w, status_h)
+    dice, labels = [], []
+    y = dice_top
+    for i in range(n):
+        if game.power_die is not None and i == n - 1:
+            y += theme.px(12)
+        base_x = safe.x + label_w - lift + theme.px(4)
+        dice.append(pygame.Rect(base_x, y, die_w, die_h))
+        labels.append(pygame.Rect(safe.x, y, label_w - theme.px(2), die_h - round(die_h * 0.14)))
+        y += die_h + theme.px(10)
+    power_label_rect = pygame.Rect(safe.x, y - theme.px(8), col_w, text.line_height(font))
+    # the card
+    card_x = safe.x + col_w + theme.px(16)
+    # the info line (key 3) has its own band above the card, so it never hides a box
+    info_h = text.line_height(font) + theme.px(10)
+    info = pygame.Rect(card_x, top, safe.right - card_x, info_h)
+    card_y = top + info_h + theme.px(6)
+    card = pygame.Rect(card_x, card_y, safe.right - card_x, bottom - card_y)
+    ncol = len(columns)
+    gap = theme.px(10)
+    col_width = (card.w - gap * (ncol - 1)) // ncol
+    most = max(len(c.rows) for c in columns) + 1  # +1: the header line
+    row_h = min((card.h - theme.px(4)) // most, theme.px(52))
+    card_top = card.y + max(0, card.h - row_h * most) // 2
+    headers, rows = [], []
+    for k, column in enumerate(columns):
+        x = card.x + k * (col_width + gap)
+        headers.append(pygame.Rect(x, card_top, col_width, row_h))
+        for r, row in enumerate(column.rows):
+            rows.append((row, pygame.Rect(x, card_top + (r + 1) * row_h, col_width, row_h - theme.px(4))))
+    return {
+        "header": pygame.Rect(safe.x, safe.y, safe.w, header_h),
+        "info": info,
+        "status": status,
+        "dice": dice,
+        "held_labels": labels,
+        "lift": lift,
+        "power_label": power_label_rect,
+        "card": card,
+        "headers": headers,
+        "rows": rows,
+        "strip": strip,
+        "font": font,
+    }
