@@ -29,6 +29,8 @@ class Choice:
     value: str = ""
     confirm: str = ""
     """Non-empty: the question a second SELECT answers (an irreversible choice)."""
+    owner: int | None = None
+    """A trade's property: whose it is now (drawn as their token)."""
 
 
 MANAGE_BASES = (G.BUILD_BASE, G.SELL_BASE, G.MORTGAGE_BASE, G.UNMORTGAGE_BASE)
@@ -59,7 +61,7 @@ def choices(obs: Mapping[str, Any], name: Callable[[int], str]) -> list[Choice]:
     phase = obs["phase"]
     rows: list[Choice] = []
     if phase == "roll":
-        rows.append(Choice(t("mono.choice.roll"), G.ROLL, value=t("mono.key2")))
+        rows.append(Choice(t("mono.choice.roll"), G.ROLL))
         if G.PAY_FINE in legal:
             rows.append(Choice(t("mono.choice.pay_fine"), G.PAY_FINE, value=money(R.JAIL_FINE)))
         if G.USE_CARD in legal:
@@ -142,7 +144,7 @@ def trade_rows(obs: Mapping[str, Any], legal: Sequence[int], name: Callable[[int
                 sq = a - G.TOGGLE_BASE
                 if obs["squares"][sq]["owner"] == side:
                     mark = "✓ " if sq in chosen else ""
-                    rows.append(Choice(f"{mark}{square_name(sq)}", a, value=name(side)))
+                    rows.append(Choice(f"{mark}{square_name(sq)}", a, owner=side))
     for base, key in ((G.CASH_GIVE_BASE, "mono.choice.give"), (G.CASH_ASK_BASE, "mono.choice.ask")):
         for k in reversed(range(len(R.TRADE_CASH_STEPS))):
             if base + k in legal:

@@ -24,7 +24,7 @@ import numpy as np
 import pygame
 
 from app import widgets
-from app.i18n import t
+from app.i18n import format_number, t
 from app.match import Acting, Match, MatchRules, Pace, read_payload
 from app.screen import GLOBAL_BINDINGS, Binding
 from app.screens.dice_game import DiceGameScreen
@@ -859,20 +859,27 @@ class GameScreen(DiceGameScreen):
             if sq["owner"] is not None:
                 pygame.draw.rect(surface, look.player_colour(app, self.seats, sq["owner"]), chip, 4)
             for n, q in enumerate(tokens.get(i, [])):
-                r = max(6, row.h // 3)
-                cx = chip.right + r + 2 + n * (2 * r) if not self.rtl else chip.x - r - 2 - n * (2 * r)
-                look.draw_token(surface, app, self.seats, q, (cx, row.centery), r)
+                r = max(6, chip.h // 2 - 1)
+                look.draw_token(surface, app, self.seats, q, (chip.centerx + n * r, chip.centery), r)
 
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, obs: dict) -> None:
-        """The players (cash, properties, jail) above the decision rows."""
+        """The players (cash, properties, jail) above the decision rows; when the decision needs
+        the room, each player takes one line (token, cash, jail) instead of two."""
         app, theme = self.app, self.theme
         size = look.text_px(theme)
         num = look.text_px(theme, "number")
         line = app.text.line_height(size)
+        full_h = line + app.text.line_height(num) + theme.px(4)
+        compact_h = app.text.line_height(num) + theme.px(2)
+        rows = self.rows()
+        prompt_lines = len(app.text.wrap(self._prompt(obs), size, rect.w - 8)) if self._prompt(obs) else 0
+        need = prompt_lines * line + len(rows) * (line + theme.px(10)) + theme.px(12)
+        n = len(obs["players"])
+        compact = rect.h - n * (full_h + theme.px(4)) < need
         y = rect.y
         flashes = {f[0]: f[1] for f in self._flashes}
         for p, pl in enumerate(obs["players"]):
-            h = line + app.text.line_height(num) + theme.px(4)
+            h = compact_h if compact else full_h
             box = pygame.Rect(rect.x, y, rect.w, h)
             acting = p == self.match.actor
             widgets.panel(
@@ -883,32 +890,27 @@ class GameScreen(DiceGameScreen):
                 3 if acting else 0,
                 theme.colour("accent"),
             )
-            tok = (
-                (box.right - line // 2 - 6, box.y + line // 2 + 2)
-                if self.rtl
-                else (box.x + line // 2 + 6, box.y + line // 2 + 2)
-            )
-            look.draw_token(surface, app, self.seats, p, tok, line // 2 - 1)
-            name_box = pygame.Rect(box.x + line + 10, box.y, box.w - line - 14, line + 4)
-            if self.rtl:
-                name_box.x = box.x + 4
-            start, anchor = self._start(name_box, 0)
+            r = line // 2 - 1
+            top_y = box.centery if compact else box.y + line // 2 + 2
+            tok = (box.right - r - 7, top_y) if self.rtl else (box.x + r + 7, top_y)
+            look.draw_token(surface, app, self.seats, p, tok, r)
             status = self.name(p)
             if pl["bankrupt"]:
                 status = t("mono.status.bankrupt", name=status)
             elif pl["in_jail"]:
                 status = t("mono.status.jail", name=status)
-            widgets.draw_text(
-                surface,
-                app.text,
-                status,
-                size,
-                theme.colour("text_dim" if pl["bankrupt"] else "text"),
-                (start[0], box.y + line // 2 + 2),
-                anchor,
-                max_width=name_box.w,
-            )
-            cash_row = pygame.Rect(box.x + 6, box.y + line + 2, box.w - 12, app.text.line_height(num))
+            inner = pygame.Rect(box.x + 2 * r + 14, box.y, box.w - 2 * r - 20, box.h)
+            if self.rtl:
+                inner.x = box.x + 6
+            if not compact:
+                start, anchor = self._start(inner, 0)
+                colour = theme.colour("text_dim" if pl["bankrupt"] else "text")
+                widgets.draw_text(
+                    surface, app.text, status, size, colour, (start[0], top_y), anchor, max_width=inner.w
+                )
+                cash_row = pygame.Rect(box.x + 6, box.y + line + 2, box.w - 12, app.text.line_height(num))
+            else:
+                cash_row = inner
             start, anchor = self._start(cash_row, 0)
             widgets.draw_text(
                 surface,
@@ -924,16 +926,14 @@ class GameScreen(DiceGameScreen):
             if p in flashes:
                 d = flashes[p]
                 text = ("+" if d > 0 else "−") + look.money(abs(d))
-                widgets.draw_text(
-                    surface,
-                    app.text,
-                    text,
-                    size,
-                    theme.colour("held" if d > 0 else "error"),
-                    end,
-                    end_anchor,
-                    bold=True,
-                )
+                colour = theme.colour("held" if d > 0 else "error")
+                widgets.draw_text(surface, app.text, text, size, colour, end, end_anchor, bold=True)
+            elif compact:
+                mark = t("mono.in_jail") if pl["in_jail"] else ""
+                if mark:
+                    widgets.draw_text(
+                        surface, app.text, mark, size, theme.colour("text_dim"), end, end_anchor
+                    )
             else:
                 owned = sum(1 for sq in obs["squares"] if sq["owner"] == p)
                 widgets.draw_text(
@@ -1017,6 +1017,7 @@ class GameScreen(DiceGameScreen):
         size = look.text_px(theme)
         prompt = self._prompt(obs)
         y = rect.y
+        line = app.text.line_height(size)
         if prompt:
             lines = app.text.wrap(prompt, size, rect.w - 8)
             for ln in lines[:3]:
@@ -1035,6 +1036,12 @@ class GameScreen(DiceGameScreen):
         visible = max(1, area.h // row_h)
         focus = min(self.row, len(rows) - 1)
         first = max(0, min(focus - visible + 1, len(rows) - visible)) if focus >= visible else 0
+        if len(rows) > visible:
+            visible = max(1, (area.h - line) // row_h)
+            first = max(0, min(focus - visible + 1, len(rows) - visible)) if focus >= visible else 0
+            more = f"▲▼ {format_number(focus + 1)}/{format_number(len(rows))}"
+            pos = (area.centerx, area.y + visible * row_h)
+            widgets.draw_text(surface, app.text, more, size, theme.colour("text_dim"), pos, "midtop")
         for k, row in enumerate(rows[first : first + visible]):
             i = first + k
             box = pygame.Rect(area.x, area.y + k * row_h, area.w, row_h - theme.px(4))
@@ -1049,6 +1056,11 @@ class GameScreen(DiceGameScreen):
             )
             start, anchor = self._start(box, theme.px(10))
             value_w = app.text.size(row.value, size)[0] if row.value else 0
+            if row.owner is not None:
+                r = box.h // 3
+                end, _ = self._end(box, theme.px(10) + r)
+                look.draw_token(surface, app, self.seats, row.owner, end, r)
+                value_w = 2 * r
             widgets.draw_text(
                 surface,
                 app.text,

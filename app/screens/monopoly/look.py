@@ -17,6 +17,7 @@ from app import widgets
 from app.i18n import format_number, t
 from app.match import PlayerSpec
 from engines.monopoly import rules as R
+from remote.buttons import Button
 
 if TYPE_CHECKING:
     from app.app import App
@@ -160,19 +161,36 @@ def key_bar(
     size = floor_px(theme)
     pad, gap = theme.px(8), theme.px(18)
     line_h = app.text.line_height(size) + theme.px(6)
-    widths = [
-        app.text.size(k, size, bold=True)[0] + 3 * pad + app.text.size(lbl, size)[0] for k, lbl, _ in items
-    ]
-    rows: list[list[int]] = [[]]
-    x = 0
-    for i, w in enumerate(widths):
-        if rows[-1] and x + w > safe.w:
-            rows.append([])
-            x = 0
-        rows[-1].append(i)
-        x += w + gap
-    rows = rows[:2]
+    always = {widgets.key_name(Button.MENU), widgets.key_name(Button.INFO)}
+
+    def widths() -> list[int]:
+        return [
+            app.text.size(k, size, bold=True)[0] + 3 * pad + app.text.size(lbl, size)[0]
+            for k, lbl, _ in items
+        ]
+
+    def layout() -> list[list[int]]:
+        rows: list[list[int]] = [[]]
+        x = 0
+        for i, w in enumerate(widths()):
+            if rows[-1] and x + w > safe.w:
+                rows.append([])
+                x = 0
+            rows[-1].append(i)
+            x += w + gap
+        return rows
+
+    rows = layout()
+    # MENU and INFO always show: what does not fit on two rows is left off before them, keys
+    # that do nothing now first
+    while len(rows) > 2:
+        optional = [i for i, (k, _, _) in enumerate(items) if k not in always]
+        drop = max([i for i in optional if not items[i][2]] or optional)
+        items.pop(drop)
+        rows = layout()
+    widths_now = widths()
     bar = pygame.Rect(safe.x, safe.bottom - len(rows) * line_h, safe.w, len(rows) * line_h)
+    widgets.panel(surface, bar.inflate(theme.px(8), theme.px(8)), theme.colour("background"), theme.px(8))
     for r, row in enumerate(rows):
         y = bar.y + r * line_h + line_h // 2
         x = 0
@@ -201,7 +219,7 @@ def key_bar(
                 label_pos,
                 anchor,
             )
-            x += widths[i] + gap
+            x += widths_now[i] + gap
     return bar
 
 

@@ -85,7 +85,16 @@ class ManageScreen(_Modal):
         super().__init__()
         self.game = game
         self.player = game.match.actor
-        self.focus = 0
+        legal = game.state.legal_actions()
+        # start on a lot that can be built on, else one that can be mortgaged, else the first
+        squares = self.squares()
+        ranked = [
+            sq
+            for verb in ("build", "mortgage", "lift", "sell")
+            for sq in squares
+            if verb in manage_actions(legal, sq)
+        ]
+        self.focus = squares.index(ranked[0]) if ranked else 0
 
     def squares(self) -> list[int]:
         obs = self.game.obs()
