@@ -289,7 +289,12 @@ class GameScreen(DiceGameScreen):
     def _after(self, player: int) -> None:
         """After an action: money moved, a card drawn, the row cursor back at the top."""
         before, obs = self._before, self.obs()
-        self.row = 0
+        if (
+            before is None
+            or before["phase"] != obs["phase"]
+            or before["current_player"] != obs["current_player"]
+        ):
+            self.row = 0  # a new decision starts at its first row; composing a trade keeps its place
         if before is None:
             return
         deltas = [a["cash"] - b["cash"] for a, b in zip(obs["players"], before["players"], strict=True)]
