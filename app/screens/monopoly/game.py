@@ -609,6 +609,27 @@ class GameScreen(DiceGameScreen):
         elif self._pass_to is not None:
             self._draw_banner(surface, t("mono.banner.pass", name=self._pass_to), t("mono.banner.press_any"))
 
+    def _draw_banner(self, surface: pygame.Surface, text: str, sub: str = "") -> None:
+        """A centred notice (pass the remote, a question to confirm) at the legibility floor."""
+        app, theme = self.app, self.theme
+        size, small = look.text_px(theme, "title"), look.text_px(theme)
+        width = theme.safe.w - theme.px(40)
+        lines = app.text.wrap(text, size, width - theme.px(40), bold=True)
+        subs = app.text.wrap(sub, small, width - theme.px(40)) if sub else []
+        h = len(lines) * app.text.line_height(size) + len(subs) * app.text.line_height(small) + theme.px(30)
+        box = pygame.Rect(0, 0, width, h)
+        box.center = theme.safe.center
+        widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(5), theme.colour("accent"))
+        y = box.y + theme.px(15)
+        for ln in lines:
+            widgets.draw_text(
+                surface, app.text, ln, size, theme.colour("accent"), (box.centerx, y), "midtop", bold=True
+            )
+            y += app.text.line_height(size)
+        for ln in subs:
+            widgets.draw_text(surface, app.text, ln, small, theme.colour("text"), (box.centerx, y), "midtop")
+            y += app.text.line_height(small)
+
     def _positions(self, obs: dict) -> dict[int, list[int]]:
         where: dict[int, list[int]] = {}
         for p, pl in enumerate(obs["players"]):

@@ -190,7 +190,9 @@ def key_bar(
         rows = layout()
     widths_now = widths()
     bar = pygame.Rect(safe.x, safe.bottom - len(rows) * line_h, safe.w, len(rows) * line_h)
-    widgets.panel(surface, bar.inflate(theme.px(8), theme.px(8)), theme.colour("background"), theme.px(8))
+    # opaque over two rows, so that a modal's bar hides the bar of the screen below it
+    under = pygame.Rect(safe.x, safe.bottom - 2 * line_h, safe.w, 2 * line_h)
+    widgets.panel(surface, under.inflate(theme.px(8), theme.px(8)), theme.colour("background"), theme.px(8))
     for r, row in enumerate(rows):
         y = bar.y + r * line_h + line_h // 2
         x = 0

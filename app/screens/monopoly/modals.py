@@ -277,7 +277,7 @@ class DeedScreen(_Modal):
         lines = self.rent_lines()
         title_size = look.text_px(theme, "title")
         h = theme.px(20) + app.text.line_height(title_size) * 2 + (len(lines) + 1) * line + theme.px(20)
-        w = min(safe.w - theme.px(40), theme.round_w(h * 0.9))
+        w = min(safe.w - theme.px(40), theme.round_w(h * 1.2))
         card = pygame.Rect(0, 0, w, min(h, safe.h - 2 * line - theme.px(30)))
         card.centerx = safe.centerx
         card.y = safe.y

@@ -5,7 +5,8 @@ Rows (UP/DOWN move, LEFT/RIGHT change the value, SELECT on "Start the game" star
 - Players: 2 to 4;
 - per seat: Human or Computer (easy, medium, hard), then its token and colour;
 - Length: to the last player standing, 30 or 60 turns each, 60 or 90 minutes (the richest by
-  total worth wins at a limit).
+  total worth wins at a limit);
+- How to play (the rules pages), then Start.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ class SetupScreen(Screen):
     def rows(self) -> list[str]:
         """Row ids top to bottom: count, per seat who/token/colour, length, start."""
         seat_rows = [f"{kind}{i}" for i in range(self.choice.count) for kind in ("seat", "token", "colour")]
-        return ["count", *seat_rows, "length", "start"]
+        return ["count", *seat_rows, "length", "howto", "start"]
 
     def on_enter(self) -> None:
         self.choice = default_choice(self.app.settings.difficulty)
@@ -80,7 +81,7 @@ class SetupScreen(Screen):
 
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "change":
-            return self.rows()[self.focus] != "start"
+            return self.rows()[self.focus] not in ("start", "howto")
         return True
 
     def action_move(self, step: int) -> None:
@@ -113,6 +114,11 @@ class SetupScreen(Screen):
         self.app.sound.play("move")
 
     def action_select(self) -> None:
+        if self.rows()[self.focus] == "howto":
+            from app.screens.monopoly.modals import HowToPlayScreen
+
+            self.app.push(HowToPlayScreen())
+            return
         if self.rows()[self.focus] != "start":
             self.action_change(-1 if self.rtl else 1)
             return
@@ -128,6 +134,8 @@ class SetupScreen(Screen):
             return t("mono.setup.length"), t(f"mono.length.{LENGTHS[c.length][0]}")
         if row == "start":
             return t("mono.setup.start"), ""
+        if row == "howto":
+            return t("mono.menu.help"), ""
         kind, i = row[:-1], int(row[-1])
         seat = c.seats[i]
         if kind == "seat":
