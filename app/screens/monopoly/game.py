@@ -175,6 +175,7 @@ class GameScreen(DiceGameScreen):
         self._before: dict[str, Any] | None = None
         self._last_human: int | None = None
         self._layout_cache: dict[str, Any] | None = None
+        self._dice_rects: list[pygame.Rect] = []
 
     # -- construction and saving ----------------------------------------------------------------
     @classmethod
@@ -331,8 +332,8 @@ class GameScreen(DiceGameScreen):
     def _pass_remote(self) -> None:
         """A different human is to decide: hand them the remote, shown until the next press."""
         actor = self.match.actor
-        if actor is None or self.seats[actor].spec.computer:
-            return
+        if actor is None or self.seats[actor].spec.computer or self.state.phase == G.P_FLOOR:
+            return  # (a human's floor between turns is passed for them: no hand-over)
         if self._last_human is not None and actor != self._last_human and self._humans() > 1:
             self._pass_to = self.name(actor)
         self._last_human = actor
@@ -593,8 +594,40 @@ class GameScreen(DiceGameScreen):
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        widgets.background(surface, self.theme)
+        """The still picture (board, panel, keys) comes from a layer redrawn only when what it
+        shows changes; the dice, a face-up card and a notice go over it every frame."""
+        from app.i18n import current_language
+
         lay = self.layout()
+        match = self.match
+        key = (
+            self._version,
+            current_language(),
+            self.row,
+            self.closeup,
+            self.confirming,
+            self._pass_to,
+            tuple(self._token_at.items()),
+            tuple((f[0], f[1]) for f in self._flashes),
+            self.message,
+            self.shaking,
+            match.settling,
+            match.skipping,
+            bool(self._walk),
+            self._card is not None,
+        )
+        self._blit_layer(surface, key, lambda layer: self._draw_still(layer, lay))
+        if not self.closeup:
+            self._draw_dice(surface)
+        if self._card is not None:
+            self._draw_card(surface, lay["board"])
+        if self.confirming is not None:
+            self._draw_banner(surface, self.confirming.confirm, t("mono.confirm.again"))
+        elif self._pass_to is not None:
+            self._draw_banner(surface, t("mono.banner.pass", name=self._pass_to), t("mono.banner.press_any"))
+
+    def _draw_still(self, surface: pygame.Surface, lay: dict) -> None:
+        widgets.background(surface, self.theme)
         obs = self.obs()
         if self.closeup:
             self._draw_closeup(surface, lay["board"], obs)
@@ -602,12 +635,15 @@ class GameScreen(DiceGameScreen):
             self._draw_board(surface, lay, obs)
         self._draw_panel(surface, lay["panel"], obs)
         look.key_bar(surface, self.app, self)
-        if self._card is not None:
-            self._draw_card(surface, lay["board"])
-        if self.confirming is not None:
-            self._draw_banner(surface, self.confirming.confirm, t("mono.confirm.again"))
-        elif self._pass_to is not None:
-            self._draw_banner(surface, t("mono.banner.pass", name=self._pass_to), t("mono.banner.press_any"))
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        dice = self.obs()["dice"]
+        for k, rect in enumerate(self._dice_rects):
+            if self.match.shaking or (self.match.settling and k in self.match.tumbling):
+                face = self._anim_faces.get(k, 0) + 1
+            else:
+                face = dice[k] if dice else k + 5
+            widgets.draw_die_themed(surface, self.app, rect, face, False)
 
     def _draw_banner(self, surface: pygame.Surface, text: str, sub: str = "") -> None:
         """A centred notice (pass the remote, a question to confirm) at the legibility floor."""
@@ -737,18 +773,14 @@ class GameScreen(DiceGameScreen):
         y += line + theme.px(4)
         card = pygame.Rect(inner.x + theme.px(12), y, inner.w - theme.px(24), line * 2 + theme.px(20))
         self._draw_square_card(surface, card, pos, obs)
-        dice = obs["dice"]
         bottom = inner.bottom - (line + theme.px(8) if self.message else theme.px(8))
         die = min(inner.w // 4, bottom - card.bottom - theme.px(12))
         dy = (card.bottom + bottom) // 2
+        self._dice_rects = []
         for k in range(2):
             rect = pygame.Rect(0, 0, theme.round_w(die), die)
             rect.center = (inner.centerx + (k * 2 - 1) * (die * 6 // 10), dy)
-            if self.match.shaking or (self.match.settling and k in self.match.tumbling):
-                face = self._anim_faces.get(k, 0) + 1
-            else:
-                face = dice[k] if dice else k + 5
-            widgets.draw_die_themed(surface, app, rect, face, False)
+            self._dice_rects.append(rect)
         if self.message:
             widgets.draw_text(
                 surface,

@@ -61,9 +61,23 @@ class _Modal(ModalScreen[None]):
             return (rect.x + pad, rect.centery), "midleft"
         return (rect.right - pad, rect.centery), "midright"
 
+    _picture: tuple[Any, pygame.Surface] | None = None
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.paint(surface)
-        look.key_bar(surface, self.app, self)
+        """Paint once into a see-through layer and blit it while :meth:`still` stays the same."""
+        from app.i18n import current_language
+
+        key = (self.still(), current_language(), surface.get_size())
+        if self._picture is None or self._picture[0] != key:
+            layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self.paint(layer)
+            look.key_bar(layer, self.app, self)
+            self._picture = (key, layer)
+        surface.blit(self._picture[1], (0, 0))
+
+    def still(self) -> Any:
+        """Everything the picture shows (a change repaints it)."""
+        raise NotImplementedError
 
     def paint(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
@@ -95,6 +109,9 @@ class ManageScreen(_Modal):
             if verb in manage_actions(legal, sq)
         ]
         self.focus = squares.index(ranked[0]) if ranked else 0
+
+    def still(self) -> Any:
+        return (self.game._version, self.focus)
 
     def squares(self) -> list[int]:
         obs = self.game.obs()
@@ -239,6 +256,9 @@ class DeedScreen(_Modal):
             else PROPERTIES[0]
         )
 
+    def still(self) -> Any:
+        return (self.square, self.game._version)
+
     def action_turn(self, step: int) -> None:
         if self.rtl:
             step = -step
@@ -356,6 +376,9 @@ class OddsScreen(_Modal):
         self.game = game
         self.obs = obs
         self.hint = hint(obs)
+
+    def still(self) -> Any:
+        return self.hint["player"]
 
     def paint(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
@@ -503,6 +526,9 @@ class HowToPlayScreen(_Modal):
     def __init__(self) -> None:
         super().__init__()
         self.page = 0
+
+    def still(self) -> Any:
+        return self.page
 
     def action_page(self, step: int) -> None:
         if self.rtl:
