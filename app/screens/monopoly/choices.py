@@ -30,7 +30,7 @@ class Choice:
     confirm: str = ""
     """Non-empty: the question a second SELECT answers (an irreversible choice)."""
     owner: int | None = None
-    """A trade's property: whose it is now (drawn as their token)."""
+    """The player the row is about (a trade's partner, whose a property is now): their token."""
 
 
 MANAGE_BASES = (G.BUILD_BASE, G.SELL_BASE, G.MORTGAGE_BASE, G.UNMORTGAGE_BASE)
@@ -43,7 +43,7 @@ def managing(legal: Sequence[int]) -> bool:
 
 def _trades(legal: Sequence[int], name: Callable[[int], str]) -> list[Choice]:
     return [
-        Choice(t("mono.choice.trade_with", name=name(a - G.TRADE_WITH_BASE)), a)
+        Choice(t("mono.choice.trade_with", name=name(a - G.TRADE_WITH_BASE)), a, owner=a - G.TRADE_WITH_BASE)
         for a in legal
         if G.TRADE_WITH_BASE <= a < G.CASH_GIVE_BASE
     ]

@@ -658,12 +658,12 @@ class GameScreen(DiceGameScreen):
         widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(5), theme.colour("accent"))
         y = box.y + theme.px(15)
         for ln in lines:
-            widgets.draw_text(
+            look.draw_text(
                 surface, app.text, ln, size, theme.colour("accent"), (box.centerx, y), "midtop", bold=True
             )
             y += app.text.line_height(size)
         for ln in subs:
-            widgets.draw_text(surface, app.text, ln, small, theme.colour("text"), (box.centerx, y), "midtop")
+            look.draw_text(surface, app.text, ln, small, theme.colour("text"), (box.centerx, y), "midtop")
             y += app.text.line_height(small)
 
     def _positions(self, obs: dict) -> dict[int, list[int]]:
@@ -720,7 +720,7 @@ class GameScreen(DiceGameScreen):
             or i % 10 == 0
         ):
             mark = t(f"mono.mark.{square.kind}") if i % 10 else t(f"mono.mark.corner{i // 10}")
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 mark,
@@ -728,8 +728,7 @@ class GameScreen(DiceGameScreen):
                 ink,
                 cell.center,
                 "center",
-                bold=True,
-                max_width=cell.w - 2,
+                max_width=cell.w,
             )
         owner = sq["owner"]
         if owner is not None:
@@ -766,7 +765,7 @@ class GameScreen(DiceGameScreen):
         pos = self._token_at.get(p, obs["players"][p]["position"])
         y = inner.y + theme.px(10)
         head = t("mono.turn_of", name=self.name(p))
-        widgets.draw_text(
+        look.draw_text(
             surface, app.text, head, size, ink, (inner.centerx, y), "midtop", bold=True, max_width=inner.w - 8
         )
         line = app.text.line_height(size)
@@ -782,7 +781,7 @@ class GameScreen(DiceGameScreen):
             rect.center = (inner.centerx + (k * 2 - 1) * (die * 6 // 10), dy)
             self._dice_rects.append(rect)
         if self.message:
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 self.message,
@@ -808,7 +807,7 @@ class GameScreen(DiceGameScreen):
                 border_top_left_radius=theme.px(6),
                 border_top_right_radius=theme.px(6),
             )
-        widgets.draw_text(
+        look.draw_text(
             surface,
             app.text,
             look.square_name(i),
@@ -829,7 +828,7 @@ class GameScreen(DiceGameScreen):
         elif square.tax:
             line = look.money(square.tax)
         if line:
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 line,
@@ -880,7 +879,7 @@ class GameScreen(DiceGameScreen):
                 if not self.rtl
                 else ((row.right - chip.w - 10, row.centery), "midright")
             )
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 look.square_name(i),
@@ -888,7 +887,7 @@ class GameScreen(DiceGameScreen):
                 theme.colour("text"),
                 pos_start,
                 anchor,
-                max_width=row.w * 55 // 100,
+                max_width=row.w * 62 // 100,
             )
             value = ""
             if square.is_property:
@@ -904,7 +903,7 @@ class GameScreen(DiceGameScreen):
                 value = look.money(square.tax)
             end, end_anchor = self._end(row, theme.px(10))
             if value:
-                widgets.draw_text(
+                look.draw_text(
                     surface,
                     app.text,
                     value,
@@ -963,14 +962,14 @@ class GameScreen(DiceGameScreen):
             if not compact:
                 start, anchor = self._start(inner, 0)
                 colour = theme.colour("text_dim" if pl["bankrupt"] else "text")
-                widgets.draw_text(
+                look.draw_text(
                     surface, app.text, status, size, colour, (start[0], top_y), anchor, max_width=inner.w
                 )
                 cash_row = pygame.Rect(box.x + 6, box.y + line + 2, box.w - 12, app.text.line_height(num))
             else:
                 cash_row = inner
             start, anchor = self._start(cash_row, 0)
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 look.money(pl["cash"]),
@@ -985,16 +984,14 @@ class GameScreen(DiceGameScreen):
                 d = flashes[p]
                 text = ("+" if d > 0 else "−") + look.money(abs(d))
                 colour = theme.colour("held" if d > 0 else "error")
-                widgets.draw_text(surface, app.text, text, size, colour, end, end_anchor, bold=True)
+                look.draw_text(surface, app.text, text, size, colour, end, end_anchor, bold=True)
             elif compact:
                 mark = t("mono.in_jail") if pl["in_jail"] else ""
                 if mark:
-                    widgets.draw_text(
-                        surface, app.text, mark, size, theme.colour("text_dim"), end, end_anchor
-                    )
+                    look.draw_text(surface, app.text, mark, size, theme.colour("text_dim"), end, end_anchor)
             else:
                 owned = sum(1 for sq in obs["squares"] if sq["owner"] == p)
-                widgets.draw_text(
+                look.draw_text(
                     surface,
                     app.text,
                     t("mono.status.deeds", n=owned),
@@ -1082,7 +1079,7 @@ class GameScreen(DiceGameScreen):
                 start, anchor = self._start(
                     pygame.Rect(rect.x + 4, y, rect.w - 8, app.text.line_height(size)), 0
                 )
-                widgets.draw_text(
+                look.draw_text(
                     surface, app.text, ln, size, theme.colour("text"), start, anchor, max_width=rect.w - 8
                 )
                 y += app.text.line_height(size)
@@ -1099,7 +1096,7 @@ class GameScreen(DiceGameScreen):
             first = max(0, min(focus - visible + 1, len(rows) - visible)) if focus >= visible else 0
             more = f"▲▼ {format_number(focus + 1)}/{format_number(len(rows))}"
             pos = (area.centerx, area.y + visible * row_h)
-            widgets.draw_text(surface, app.text, more, size, theme.colour("text_dim"), pos, "midtop")
+            look.draw_text(surface, app.text, more, size, theme.colour("text_dim"), pos, "midtop")
         for k, row in enumerate(rows[first : first + visible]):
             i = first + k
             box = pygame.Rect(area.x, area.y + k * row_h, area.w, row_h - theme.px(4))
@@ -1119,7 +1116,7 @@ class GameScreen(DiceGameScreen):
                 end, _ = self._end(box, theme.px(10) + r)
                 look.draw_token(surface, app, self.seats, row.owner, end, r)
                 value_w = 2 * r
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 row.label,
@@ -1131,7 +1128,7 @@ class GameScreen(DiceGameScreen):
             )
             if row.value:
                 end, end_anchor = self._end(box, theme.px(10))
-                widgets.draw_text(
+                look.draw_text(
                     surface, app.text, row.value, size, theme.colour("accent"), end, end_anchor, bold=True
                 )
 
@@ -1148,7 +1145,7 @@ class GameScreen(DiceGameScreen):
             surface, rect, look.colour(app, tint), theme.radius, theme.px(4), theme.colour("shadow")
         )
         ink = theme.colour("shadow")
-        widgets.draw_text(
+        look.draw_text(
             surface,
             app.text,
             t(f"mono.deck.{deck}"),
@@ -1161,11 +1158,11 @@ class GameScreen(DiceGameScreen):
         )
         y = rect.y + theme.px(10) + app.text.line_height(look.text_px(theme, "title")) + theme.px(6)
         for ln in app.text.wrap(look.card_text(deck, key), size, rect.w - theme.px(30))[:5]:
-            widgets.draw_text(
+            look.draw_text(
                 surface, app.text, ln, size, ink, (rect.centerx, y), "midtop", max_width=rect.w - 16
             )
             y += app.text.line_height(size)
-        widgets.draw_text(
+        look.draw_text(
             surface,
             app.text,
             self.name(player),

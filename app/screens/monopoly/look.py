@@ -39,7 +39,7 @@ GROUP_COLOURS: dict[str, tuple[int, int, int]] = {
 """Each property group's band colour (clamped to the profile's safe levels when drawn)."""
 
 TOKENS = ("hat", "car", "dog", "ship", "boot", "iron")
-"""The tokens a seat may choose; each has a letter drawn on its disc (``token.<name>.mark``)."""
+"""The tokens a seat may choose; each is drawn as its own shape (:func:`token_points`)."""
 TOKEN_COLOURS: tuple[tuple[int, int, int], ...] = (
     (220, 60, 60),
     (60, 120, 220),
@@ -125,28 +125,42 @@ def player_colour(app: App, seats: Sequence[Seat], p: int) -> RGB:
     return colour(app, TOKEN_COLOURS[seats[p].colour_index])
 
 
+def token_points(token: int, centre: tuple[int, int], rx: int, ry: int) -> list[tuple[int, int]] | None:
+    """The outline of token ``token`` (None: a disc): each token its own shape, so that tokens
+    tell apart without colour too."""
+    import math
+
+    sides = (0, 4, 3, 5, 6, 8)[token % len(TOKENS)]
+    if not sides:
+        return None
+    turn = {4: math.pi / 4, 3: -math.pi / 2, 5: -math.pi / 2, 6: 0.0, 8: math.pi / 8}[sides]
+    cx, cy = centre
+    return [
+        (
+            round(cx + rx * math.cos(turn + 2 * math.pi * k / sides)),
+            round(cy + ry * math.sin(turn + 2 * math.pi * k / sides)),
+        )
+        for k in range(sides)
+    ]
+
+
 def draw_token(
     surface: pygame.Surface, app: App, seats: Sequence[Seat], p: int, centre: tuple[int, int], r: int
 ) -> None:
-    """A player's token: a disc in their colour with its token's mark."""
+    """A player's token: its shape in the player's colour, outlined dark."""
     theme = app.theme
     rx = max(2, theme.round_w(r))
-    rect = pygame.Rect(0, 0, 2 * rx, 2 * r)
-    rect.center = centre
-    pygame.draw.ellipse(surface, theme.colour("shadow"), rect.inflate(4, 4))
-    pygame.draw.ellipse(surface, player_colour(app, seats, p), rect)
-    if r >= 9:
-        mark = t(f"mono.token.{TOKENS[seats[p].token]}.mark")
-        widgets.draw_text(
-            surface,
-            app.text,
-            mark,
-            max(10, int(r * 1.3)),
-            theme.colour("shadow"),
-            centre,
-            "center",
-            bold=True,
-        )
+    points = token_points(seats[p].token, centre, rx + 1, r + 1)
+    fill = player_colour(app, seats, p)
+    ink = theme.colour("shadow")
+    if points is None:
+        rect = pygame.Rect(0, 0, 2 * rx, 2 * r)
+        rect.center = centre
+        pygame.draw.ellipse(surface, fill, rect)
+        pygame.draw.ellipse(surface, ink, rect, 2)
+    else:
+        pygame.draw.polygon(surface, fill, points)
+        pygame.draw.polygon(surface, ink, points, 2)
 
 
 # -- the key bar ------------------------------------------------------------------------------
@@ -232,3 +246,25 @@ def seat_from_json(spec: PlayerSpec, data: Any, p: int) -> Seat:
     if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (token, col)):
         raise ValueError("token and colour are whole numbers")
     return Seat(spec, token, col)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    renderer: Any,
+    text: str,
+    size: int,
+    colour: RGB,
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    *,
+    bold: bool = False,
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """:func:`app.widgets.draw_text`, but text too wide for ``max_width`` is cut short with "…"
+    instead of drawn smaller: nothing goes below the legibility floor."""
+    if max_width is not None and renderer.size(text, size, bold=bold)[0] > max_width:
+        cut = len(text)
+        while cut > 1 and renderer.size(text[:cut].rstrip() + "…", size, bold=bold)[0] > max_width:
+            cut -= 1
+        text = text[:cut].rstrip() + "…"
+    return widgets.draw_text(surface, renderer, text, size, colour, pos, anchor, bold=bold)

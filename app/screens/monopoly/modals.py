@@ -35,7 +35,7 @@ def _frame(screen: ModalScreen, surface: pygame.Surface, title: str) -> pygame.R
     widgets.panel(surface, box, theme.colour("background"), theme.radius, theme.px(4), theme.colour("accent"))
     size = look.text_px(theme, "title")
     x = box.right - theme.px(16) if screen.rtl else box.x + theme.px(16)
-    widgets.draw_text(
+    look.draw_text(
         surface,
         app.text,
         title,
@@ -169,9 +169,7 @@ class ManageScreen(_Modal):
             hotels=format_number(bank["hotels"]),
         )
         start, anchor = self._start(pygame.Rect(body.x, body.y, body.w, line))
-        widgets.draw_text(
-            surface, app.text, head, size, theme.colour("text"), start, anchor, max_width=body.w
-        )
+        look.draw_text(surface, app.text, head, size, theme.colour("text"), start, anchor, max_width=body.w)
         squares = self.squares()
         row_h = line + theme.px(10)
         area = pygame.Rect(body.x, body.y + line + theme.px(8), body.w, body.h - line - theme.px(8))
@@ -203,7 +201,7 @@ class ManageScreen(_Modal):
                 else pygame.Rect(box.right - chip.w - 14 - box.w * 45 // 100, box.y, box.w * 45 // 100, box.h)
             )
             start, anchor = self._start(label_box)
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 look.square_name(sq),
@@ -222,7 +220,7 @@ class ManageScreen(_Modal):
             else:
                 state = ""
             end, end_anchor = self._end(box, theme.px(12))
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 state,
@@ -313,7 +311,7 @@ class DeedScreen(_Modal):
         pygame.draw.rect(surface, ink, band, 2)
         dark = sq.group in ("dark-blue", "railroad", "brown", "red", "green", "pink")
         tcol = theme.colour("text") if dark else ink
-        widgets.draw_text(
+        look.draw_text(
             surface,
             app.text,
             t("mono.deed.title"),
@@ -323,7 +321,7 @@ class DeedScreen(_Modal):
             "midtop",
             max_width=band.w - 8,
         )
-        widgets.draw_text(
+        look.draw_text(
             surface,
             app.text,
             look.square_name(self.square),
@@ -343,7 +341,7 @@ class DeedScreen(_Modal):
         )
         if info["mortgaged"]:
             top = f"{top} · {t('mono.closeup.mortgaged')}"
-        widgets.draw_text(
+        look.draw_text(
             surface, app.text, top, size, ink, (card.centerx, y), "midtop", bold=True, max_width=card.w - 16
         )
         y += line
@@ -352,11 +350,9 @@ class DeedScreen(_Modal):
             if inner.bottom > card.bottom - 4:
                 break
             start, anchor = self._start(inner)
-            widgets.draw_text(
-                surface, app.text, label, size, ink, start, anchor, max_width=inner.w * 65 // 100
-            )
+            look.draw_text(surface, app.text, label, size, ink, start, anchor, max_width=inner.w * 65 // 100)
             end, end_anchor = self._end(inner)
-            widgets.draw_text(surface, app.text, value, size, ink, end, end_anchor, bold=True)
+            look.draw_text(surface, app.text, value, size, ink, end, end_anchor, bold=True)
             inner.y += line
 
 
@@ -394,9 +390,7 @@ class OddsScreen(_Modal):
             amount=look.money(round(hint["expected_rent"])),
         )
         start, anchor = self._start(pygame.Rect(body.x, body.y, body.w, line))
-        widgets.draw_text(
-            surface, app.text, risk, size, theme.colour("text"), start, anchor, max_width=body.w
-        )
+        look.draw_text(surface, app.text, risk, size, theme.colour("text"), start, anchor, max_width=body.w)
         chances = hint["this_throw"]
         top = sorted(range(len(chances)), key=lambda i: -chances[i])[:8]
         top = [i for i in top if chances[i] > 0]
@@ -424,7 +418,7 @@ class OddsScreen(_Modal):
             owner = self.obs["squares"][i]["owner"] if i < 40 else None
             label = name if owner is None else f"{name} · {self.game.name(owner)}"
             start, anchor = self._start(row, theme.px(10))
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 label,
@@ -436,7 +430,7 @@ class OddsScreen(_Modal):
             )
             end, end_anchor = self._end(row, theme.px(10))
             pct = format_number(round(chances[i] * 1000) / 10) + "%"
-            widgets.draw_text(surface, app.text, pct, num, theme.colour("accent"), end, end_anchor, bold=True)
+            look.draw_text(surface, app.text, pct, num, theme.colour("accent"), end, end_anchor, bold=True)
             y += row_h
 
 
@@ -486,7 +480,7 @@ class ResultsScreen(ModalScreen[bool]):
             if self.state.bankrupt[p]:
                 name = t("mono.status.bankrupt", name=name)
             pos = (row.right - 3 * r, row.centery) if self.rtl else (row.x + 3 * r, row.centery)
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 name,
@@ -497,7 +491,7 @@ class ResultsScreen(ModalScreen[bool]):
                 max_width=row.w // 2,
             )
             end = (row.x + 16, row.centery) if self.rtl else (row.right - 16, row.centery)
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 look.money(int(worth[p])),
@@ -552,6 +546,6 @@ class HowToPlayScreen(_Modal):
                 if y + line > body.bottom:
                     return
                 start, anchor = self._start(pygame.Rect(body.x, y, body.w, line))
-                widgets.draw_text(surface, app.text, ln, size, theme.colour("text"), start, anchor)
+                look.draw_text(surface, app.text, ln, size, theme.colour("text"), start, anchor)
                 y += line
             y += line // 3

@@ -178,7 +178,7 @@ class SetupScreen(Screen):
             label, value = self.label(row)
             indent = theme.px(40) if row[:-1] in ("token", "colour") else theme.px(14)
             start = (box.right - indent, box.centery) if self.rtl else (box.x + indent, box.centery)
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 label,
@@ -199,7 +199,7 @@ class SetupScreen(Screen):
                 )
                 look.draw_token(surface, app, self.choice.seats, seat_i, centre, r)
                 end = (centre[0] + 2 * r, box.centery) if self.rtl else (centre[0] - 2 * r, box.centery)
-            widgets.draw_text(
+            look.draw_text(
                 surface,
                 app.text,
                 value,
