@@ -6,7 +6,9 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint bench clean
 
+# The system packages the build needs are checked first: one line names each missing package.
 $(STAMP): pyproject.toml
+	@$(PYTHON) -m app.prereqs
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade pip >/dev/null
 	$(BIN)/pip install -e '.[test]'

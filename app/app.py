@@ -27,6 +27,8 @@ from remote.buttons import Button, ButtonEvent, parse_button
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
+    from app.settings import Settings
+    from app.storage import Storage
     from remote.sources import EventSource
 
 log = logging.getLogger(__name__)
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 IDLE_WAKE_S = 0.25
 """Longest time the loop plans ahead while idle (it still looks at input every frame: see _sleep)."""
 TOAST_SECONDS = 5.0
+REFUSED_FLASH_S = 0.6
+"""How long the help-bar chip of a refused key shows red."""
 INPUT_POLL_FRACTION = 0.5
 """Where keys come through the window, the idle loop looks at them every half frame, so a press is
 on screen at most about half a frame plus the drawing after it happened."""
@@ -54,7 +58,10 @@ class App:
         sources: Sequence[EventSource] = (),
         sound: bool | None = None,
         shell: Shell | None = None,
+        storage: Storage | None = None,
+        settings: Settings | None = None,
     ) -> None:
+        """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
         from app.saves import HighScores, SaveStore
         from app.settings import Settings
         from app.storage import Storage
@@ -69,10 +76,10 @@ class App:
         self.clock = clock
         self.profile = profile
         self._shell = shell
-        self.storage = Storage(resolve_data_dir(data_dir))
+        self.storage = storage or Storage(resolve_data_dir(data_dir))
         from app.profiles import available_profiles
 
-        self.settings = Settings.load(self.storage, available_profiles())
+        self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
         from app.settings import FILE_NAME
@@ -87,7 +94,14 @@ class App:
         self.display = Display(profile, display_mode)
         pygame.font.init()
         self.theme = Theme.from_profile(profile)
-        self.text = TextRenderer()
+        # Letters, like dice, look their true shape on a TV whose pixels are not square.
+        self.text = TextRenderer(
+            x_scale=1 / profile.pixel_aspect,
+            min_px=self.theme.min_text_px,
+            min_main_px=self.theme.min_number_px,
+        )
+        if self.text.font_fallback:
+            self.storage.notice("notice.font_fallback")
         self._sound_wanted = self.settings.sound if sound is None else sound and self.settings.sound
         self._sound = None
         self.pipeline = InputPipeline(profile.input, profile.remotes, sources)
@@ -99,7 +113,22 @@ class App:
         self._dirty = True
         self._last_update = clock()
         self._toast: tuple[str, float] | None = None
-        self._under: tuple[tuple, pygame.Surface] | None = None
+        self._refused: tuple[str, float] | None = None
+        self._under: tuple[tuple, pygame.Surface, list] | None = None
+        self.last_input = clock()
+        self.input_filters: list[Callable[[ButtonEvent], bool]] = []
+        """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""
+        self.tickers: list[Callable[[float], None]] = []
+        """Called with the time at every turn of the loop (idle timers, burn-in, TV standby)."""
+        self.overlays: list[Callable[[pygame.Surface], None]] = []
+        """Drawn over everything at every frame drawn (the attract loop's banner, burn-in dimming)."""
+        from app.appliance import Notifier
+
+        self.notifier = Notifier()
+        self.demo_running = False
+        """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
+        self.kiosk: Any = None
+        """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
@@ -144,6 +173,10 @@ class App:
     def top(self) -> Screen | None:
         return self.stack.top
 
+    def allows(self, what: str) -> bool:
+        """May ``what`` ("settings", "quit", "delete_save") be offered? Not in kiosk mode."""
+        return self.kiosk is None or self.kiosk.allows(what)
+
     def refresh(self) -> None:
         """Redraw at the next frame."""
         self._dirty = True
@@ -153,6 +186,20 @@ class App:
         self._toast = (message, self.clock() + seconds)
         log.info("toast: %s", message)
         self.refresh()
+
+    def refuse(self, button) -> None:
+        """A key that does nothing now was pressed: the error sound, and its help-bar chip flashes
+        red for :data:`REFUSED_FLASH_S`, so a muted TV answers too."""
+        from app import widgets
+
+        self.sound.play("error")
+        self._refused = (widgets.key_name(button), self.clock() + REFUSED_FLASH_S)
+        self.refresh()
+
+    @property
+    def refused_key(self) -> str | None:
+        """The printed name of the key just refused (its chip is flashing), else None."""
+        return self._refused[0] if self._refused else None
 
     @property
     def toast_message(self) -> str | None:
@@ -234,7 +281,11 @@ class App:
         """One turn of the loop: input, update, draw if anything changed. True if a frame was drawn."""
         now = self.clock() if now is None else now
         for event in self.pipeline.poll(now):
-            self.dispatch(event)
+            self.last_input = now
+            if not any(swallow(event) for swallow in self.input_filters):
+                self.dispatch(event)
+        for tick in self.tickers:
+            tick(now)
         dt = max(0.0, now - self._last_update)
         self._last_update = now
         for screen in self.stack.visible():
@@ -246,6 +297,11 @@ class App:
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()
+        if self._refused is not None and now >= self._refused[1]:
+            self._refused = None
+            self.refresh()
+        if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
+            self._take_storage_messages()
         if self._dirty and self.stack:
             self.draw()
             self.display.present()
@@ -257,6 +313,7 @@ class App:
         from app import widgets
 
         surface = self.display.framebuffer
+        self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
         if below:
@@ -264,20 +321,24 @@ class App:
             key = (tuple(id(s) for s in below), surface.get_size(), self.lang)
             stale = any(s.dirty or s.animating for s in below)
             if self._under is None or self._under[0] != key or stale:
-                for screen in below:
-                    screen.draw(surface)
-                    screen._dirty = False
+                with self.text.capture() as runs:
+                    for screen in below:
+                        screen.draw(surface)
+                        screen._dirty = False
                 if top.modal and getattr(top, "dim_below", True):
                     widgets.dim(surface, self.theme)
-                self._under = (key, surface.copy())
+                self._under = (key, surface.copy(), runs)
             else:
                 surface.blit(self._under[1], (0, 0))
+            self.text.replay(self._under[2], covered=top.modal)
         else:
             self._under = None
         top.draw(surface)
         top._dirty = False
         if self._toast is not None:
             widgets.toast_line(surface, self, self._toast[0])
+        for overlay in self.overlays:
+            overlay(surface)
         self._dirty = False
         self.frames += 1
 
@@ -290,18 +351,19 @@ class App:
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
-        if self._toast is not None:
-            wake = min(wake, max(0.0, self._toast[1] - now))
+        for timer in (self._toast, self._refused):
+            if timer is not None:
+                wake = min(wake, max(0.0, timer[1] - now))
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:
         from remote.keyboard import button_for_key
 
         if event.type == pygame.QUIT:
-            self.running = False
+            self.running = not self.allows("quit")
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
-                self.running = False
+                self.running = not self.allows("quit")
                 return
             button = button_for_key(event.key)
             if button is not None:
@@ -334,8 +396,10 @@ class App:
                 for event in pygame.event.get():
                     self.handle_pygame_event(event, now)
                 drew = self.step(now)
+                self.notifier.ping()
                 if drew and first:
                     first = False
+                    self.notifier.ready()
                     if on_first_frame is not None:
                         on_first_frame()
                     if late_sources is not None:

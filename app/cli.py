@@ -12,7 +12,20 @@ import importlib
 import os
 import sys
 
-COMMANDS = ("run", "screenshot", "bench", "simulate", "solve", "analyse", "keys", "profiles")
+COMMANDS = (
+    "run",
+    "screenshot",
+    "bench",
+    "simulate",
+    "solve",
+    "analyse",
+    "keys",
+    "profiles",
+    "install",
+    "kiosk",
+    "soak",
+    "howto",
+)
 
 
 class UserError(Exception):
@@ -58,6 +71,12 @@ def with_default_command(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The ``tvgames`` command. Run as a program (``argv`` None), SIGTERM and SIGINT stop any
+    command cleanly with exit status 0 (``tvgames run`` saves the game in progress first)."""
+    from app.appliance import StopRequested, install_stop_handlers
+
+    if argv is None:
+        install_stop_handlers()
     parser = build_parser()
     args = parser.parse_args(with_default_command(list(sys.argv[1:] if argv is None else argv)))
     from app.storage import configure_engines
@@ -65,6 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     configure_engines()
     try:
         return int(args.func(args) or 0)
+    except StopRequested as exc:
+        print(f"tvgames: stopped by {signal_name(exc.signum)}", file=sys.stderr)
+        return 0
     except UserError as exc:
         print(f"tvgames: {exc}", file=sys.stderr)
         return 2
@@ -74,6 +96,15 @@ def main(argv: list[str] | None = None) -> int:
         # `tvgames ... | head` closed the pipe: not an error worth a traceback.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stop the interpreter's flush at exit failing
         return 0
+
+
+def signal_name(signum: int) -> str:
+    import signal
+
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
 
 
 if __name__ == "__main__":

@@ -26,12 +26,12 @@ from __future__ import annotations
 import enum
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from app.work import Task, WorkService
 from engines.core import (
     SaveFormatError,
     State,
@@ -274,8 +274,8 @@ class Match:
 
     ``rngs["chance"]`` throws the dice; any other generator (the computers') is kept and saved
     with it. ``chooser(seat)`` makes the computer player of a seat (asked once, when it first
-    plays). ``inline`` makes computers decide on the tick instead of in a worker thread
-    (screenshots, tests)."""
+    plays). Computers decide as background work (:class:`app.work.Task`, through ``work``, the
+    app's service, where given); ``inline`` makes them decide on the tick (screenshots, tests)."""
 
     def __init__(
         self,
@@ -288,6 +288,7 @@ class Match:
         pacing: Pacing = Pacing.HUMAN,
         inline: bool = False,
         thread_name: str = "match-cpu",
+        work: WorkService | None = None,
     ) -> None:
         self.state = state
         self.seats = list(seats)
@@ -311,9 +312,11 @@ class Match:
         self._chooser = chooser
         self._choosers: dict[int, Choose] = {}
         self._listeners: list[Callable[[Event], None]] = []
+        self.work = work
+        """The app's background work, which runs the computers' decisions (None: tasks of its own)."""
         self._thread_name = thread_name
-        self._executor: ThreadPoolExecutor | None = None
-        self._future: Future | None = None
+        self._task: Task | None = None
+        self._threaded = False
         # the pace: one copy for every game
         self._settle = 0.0
         self._tumbling: frozenset[int] = frozenset()
@@ -370,12 +373,12 @@ class Match:
     @property
     def thinking(self) -> bool:
         """A computer's decision is being made."""
-        return self._future is not None
+        return self._task is not None
 
     @property
     def uses_worker(self) -> bool:
-        """A worker thread decides for the computers (started at the first decision off the tick)."""
-        return self._executor is not None
+        """The computers have decided off the tick, in background work (not ``inline``)."""
+        return self._threaded
 
     def subscribe(self, listener: Callable[[Event], None]) -> None:
         """Call ``listener(event)`` for every event, in order, as it happens."""
@@ -515,7 +518,7 @@ class Match:
         if self._cpu_wait > 0 and not self._skip:
             self._cpu_wait -= dt
             return
-        if self._future is None:
+        if self._task is None:
             self._ask(player)
             if not self.inline:
                 return  # the worker answers by a later tick
@@ -544,9 +547,9 @@ class Match:
             self._shaking = False
             self._emit(ShakeStopped(self.actor))  # type: ignore[arg-type]
             self._apply(self.rules.roll, computer=True)  # type: ignore[arg-type]
-        if self._future is not None:
-            future, self._future = self._future, None
-            self._computer_act(self.actor, int(future.result()))  # type: ignore[arg-type]
+        if self._task is not None:
+            self._task.wait()
+            self._computer_act(self.actor, int(self._decision()))  # type: ignore[arg-type]
         while not self.state.is_terminal() and self.computer_to_act:
             self._skip = True
             player = self.actor
@@ -569,37 +572,43 @@ class Match:
     def _ask(self, player: int) -> None:
         """Ask ``player``'s computer for its move on what it may see, off the tick unless inline."""
         choose, view = self.computer(player), self.rules.view(self.state, player)
+
+        def decide(task: Task) -> int:
+            return choose(view)
+
         if self.inline:
-            self._future = Future()
-            self._future.set_result(choose(view))
-            return
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=self._thread_name)
-        self._future = self._executor.submit(choose, view)
+            self._task = Task(decide, self._thread_name, inline=True)
+        elif self.work is not None:
+            self._threaded = True
+            self._task = self.work.submit(decide, self._thread_name)
+        else:
+            self._threaded = True
+            self._task = Task(decide, self._thread_name).start()
 
     def _decision(self) -> int | None:
-        if self._future is None or not self._future.done():
+        """The decision asked for, once it is made (and then no longer pending); else None."""
+        task = self._task
+        if task is None or not task.done:
             return None
-        future, self._future = self._future, None
-        return future.result()
+        self._task = None
+        if task.error is not None:
+            raise RuntimeError(f"a computer player failed: {task.error}")
+        return task.result
 
     def wait_for_decision(self, timeout: float = 60.0) -> None:
         """Wait (real time) for a decision being made: see ``Headless.settle_workers``."""
-        if self._future is not None:
-            wait([self._future], timeout=timeout)
+        if self._task is not None:
+            self._task.wait(timeout)
 
     def cancel_decision(self) -> None:
         """Forget a decision being made (it is asked again when the computer next plays)."""
-        if self._future is not None:
-            self._future.cancel()
-            self._future = None
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
 
     def close(self) -> None:
-        """Stop the worker thread (the match may still be saved, or resumed with a new one)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
-        self._future = None
+        """Leave the match: a decision being made is forgotten (it may still be saved, or resumed)."""
+        self.cancel_decision()
 
     # -- saving ----------------------------------------------------------------------------------------
     def save_payload(self, game: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -6,7 +6,12 @@ every remote the box ships with. ``extends: <name>`` starts from another profile
 key by key (a ``null`` value removes an inherited key), everything else is replaced.
 
 Loading validates everything and refuses a bad file with :class:`ProfileError`, whose text is
-one line: ``<file>: <key.path>: <problem>``.
+one line: ``<file>: <key.path>: <problem>`` (at most :data:`MAX_ERROR_CHARS`, quoting a value by a
+short excerpt only). Work is bounded for any file: at most :data:`MAX_PROFILE_BYTES` are read, YAML
+nesting, node count and alias expansion are limited before anything is built, ``extends`` names
+only a profile (no path: it cannot reach outside the profile directories) and a chain holds at most
+:data:`MAX_EXTENDS` files. :func:`builtin_profile` is the profile the box falls back to when none
+can be loaded.
 """
 
 from __future__ import annotations
@@ -33,7 +38,20 @@ ASPECTS: tuple[tuple[int, int], ...] = ((4, 3), (16, 9), (16, 10))
 """TV shapes a profile may declare."""
 LANGUAGES = ("en", "fa")
 
+MAX_PROFILE_BYTES = 64 * 1024
+"""Largest profile file read (the shipped ones are under 5 kB)."""
+MAX_YAML_DEPTH = 12
+MAX_YAML_NODES = 5000
+"""Nodes a profile may hold, counting every use of an alias (an alias bomb is refused unexpanded)."""
+MAX_EXTENDS = 8
+"""Files in one ``extends`` chain."""
+MAX_ERROR_CHARS = 240
+EXCERPT_CHARS = 40
+"""A value quoted in an error message is cut to this many characters."""
+
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_EXTENDS = re.compile(r"^[a-z0-9][a-z0-9_-]*(\.ya?ml)?$")
+"""What ``extends`` may name: a profile, or its file name beside the profile (never a path)."""
 _COLOUR_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _CODE = re.compile(r"^(KEY|BTN)_[A-Z0-9_]+$")
@@ -70,7 +88,25 @@ class ProfileError(Exception):
         self.file, self.path, self.problem = str(file), path or "(top)", problem
         # A damaged file can put anything in a key, a line break included: the message stays one line.
         line = f"{self.file}: {self.path}: {self.problem}"
-        super().__init__(line.encode("unicode_escape").decode("ascii") if not line.isprintable() else line)
+        line = line.encode("unicode_escape").decode("ascii") if not line.isprintable() else line
+        super().__init__(line if len(line) <= MAX_ERROR_CHARS else line[: MAX_ERROR_CHARS - 1] + "…")
+
+
+def _excerpt(value: Any) -> str:
+    """A short ``repr`` of ``value`` for an error line (a file can hold a huge one).
+
+    >>> _excerpt("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+    """
+    if isinstance(value, str):
+        text = repr(value[: EXCERPT_CHARS + 1])
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**EXCERPT_CHARS:
+        return "a very long number"
+    elif isinstance(value, dict | list):
+        return "a mapping" if isinstance(value, dict) else "a list"
+    else:
+        text = repr(value)
+    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "…"
 
 
 @dataclass(frozen=True)
@@ -168,15 +204,71 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode, deep: bool = Fal
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
+def _read_text(path: Path) -> str:
+    """The file's text, if it is a regular UTF-8 file of at most :data:`MAX_PROFILE_BYTES`."""
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.is_file():  # a FIFO or a device would block or never end
+            raise ProfileError(path, "(file)", "not a regular file")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_PROFILE_BYTES + 1)
     except FileNotFoundError:
         raise ProfileError(path, "(file)", "no such profile file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(path, "(file)", f"cannot read: {exc}") from None
+    except OSError as exc:
+        raise ProfileError(path, "(file)", f"cannot read: {exc.strerror or type(exc).__name__}") from None
+    if len(raw) > MAX_PROFILE_BYTES:
+        raise ProfileError(path, "(file)", f"larger than {MAX_PROFILE_BYTES // 1024} kB")
     try:
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ProfileError(path, "(file)", f"cannot read: not UTF-8 text (byte {exc.start})") from None
+
+
+def _bounded_load(text: str, path: Path) -> Any:
+    """``yaml.load`` with the limits checked on the parse events and the node graph first."""
+    depth = events = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        events += 1
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_YAML_DEPTH:
+                raise ProfileError(path, _at(event.start_mark), f"nested deeper than {MAX_YAML_DEPTH}")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+        if events > 2 * MAX_YAML_NODES:
+            raise ProfileError(path, _at(event.start_mark), f"more than {MAX_YAML_NODES} values")
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        # Count nodes as construction would meet them, aliases expanded, stopping at the limit.
+        budget, stack = MAX_YAML_NODES, [node]
+        while stack:
+            current = stack.pop()
+            budget -= 1
+            if budget < 0:
+                where = _at(current.start_mark)
+                raise ProfileError(path, where, f"more than {MAX_YAML_NODES} values (aliases)")
+            if isinstance(current, yaml.MappingNode):
+                stack.extend(part for pair in current.value for part in pair)
+            elif isinstance(current, yaml.SequenceNode):
+                stack.extend(current.value)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def _at(mark: Any) -> str:
+    return f"line {mark.line + 1} column {mark.column + 1}" if mark else "(yaml)"
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    text = _read_text(path)
+    try:
+        data = _bounded_load(text, path)
+    except (ValueError, OverflowError, RecursionError, TypeError) as exc:
+        # A value the constructors cannot hold (a 5,000-digit number, an unhashable key).
+        raise ProfileError(path, "(yaml)", f"unusable value ({type(exc).__name__})") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1} column {mark.column + 1}" if mark else "(yaml)"
@@ -200,7 +292,7 @@ def _kind(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return f"{type(value).__name__} {value!r}"
+    return f"{type(value).__name__} {_excerpt(value)}"
 
 
 # -- extends --------------------------------------------------------------------------------------------
@@ -224,23 +316,40 @@ def _without_nulls(data: dict[str, Any]) -> dict[str, Any]:
     return {k: _without_nulls(v) if isinstance(v, dict) else v for k, v in data.items() if v is not None}
 
 
-def _resolve(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
-    """The merged document of ``path`` and its ``extends`` ancestors, each file checked on its own."""
-    real = path.resolve()
-    if real in chain:
-        cycle = " -> ".join(p.name for p in (*chain[chain.index(real) :], real))
-        raise ProfileError(chain[-1], "extends", f"cyclic extends: {cycle}")
-    data = _read_yaml(path)
-    _check(data, path, complete=False)
-    parent = data.pop("extends", None)
-    if parent is None:
-        return data
-    if not isinstance(parent, str) or not parent.strip():
-        raise ProfileError(path, "extends", f"expected a profile name, got {_kind(parent)}")
-    parent_path = profile_path(parent.strip(), relative_to=path.parent)
-    if not parent_path.is_file():
-        raise ProfileError(path, "extends", f"no profile {parent!r} (looked for {parent_path})")
-    return _merge(_resolve(parent_path, (*chain, real)), data)
+def _resolve(path: Path) -> dict[str, Any]:
+    """The merged document of ``path`` and its ``extends`` ancestors, each file checked on its own.
+
+    Walked as a loop (at most :data:`MAX_EXTENDS` files): a long chain cannot drive recursion.
+    ``extends`` names a profile, never a path, looked up beside the file, then in the shipped ones.
+    """
+    documents: list[dict[str, Any]] = []
+    chain: list[Path] = []
+    while True:
+        real = path.resolve()
+        if real in chain:
+            cycle = " -> ".join(p.name for p in (*chain[chain.index(real) :], real))
+            raise ProfileError(chain[-1], "extends", f"cyclic extends: {cycle}")
+        if len(chain) >= MAX_EXTENDS:
+            raise ProfileError(chain[0], "extends", f"a chain of more than {MAX_EXTENDS} profiles")
+        chain.append(real)
+        data = _read_yaml(path)
+        _check(data, path, complete=False)
+        parent = data.pop("extends", None)
+        documents.append(data)
+        if parent is None:
+            break
+        if not isinstance(parent, str) or not _EXTENDS.match(parent.strip()):
+            raise ProfileError(
+                path, "extends", f"expected a profile name, got {_kind(parent)} (a-z, 0-9, '-', '_'; no path)"
+            )
+        parent_path = profile_path(parent.strip(), relative_to=path.parent)
+        if not parent_path.is_file():
+            raise ProfileError(path, "extends", f"no profile {parent.strip()!r}")
+        path = parent_path
+    merged: dict[str, Any] = {}
+    for data in reversed(documents):
+        merged = _merge(merged, data)
+    return merged
 
 
 # -- validation -----------------------------------------------------------------------------------------
@@ -319,7 +428,7 @@ def _parse_button(value: Any, file: Path, path: str) -> Button:
         except KeyError:
             pass
     raise ProfileError(
-        file, path, f"unknown button {value!r} (expected one of: {', '.join(b.name for b in Button)})"
+        file, path, f"unknown button {_excerpt(value)} (expected one of: {', '.join(b.name for b in Button)})"
     )
 
 
@@ -492,6 +601,52 @@ def load_profile(name_or_path: str | Path = DEFAULT_PROFILE) -> Profile:
     if not path.is_file():
         known = ", ".join(available_profiles()) or "none"
         raise ProfileError(path, "(file)", f"no such profile (shipped profiles: {known})")
-    data = _without_nulls(_resolve(path, ()))
+    data = _without_nulls(_resolve(path))
     _check(data, path, complete=True)
     return _build(data, path)
+
+
+_BUILTIN_KEYS = {
+    **{f"KEY_{n}": f"DIGIT_{n}" for n in range(10)},
+    **{f"KEY_KP{n}": f"DIGIT_{n}" for n in range(10)},
+    "KEY_UP": "UP", "KEY_DOWN": "DOWN", "KEY_LEFT": "LEFT", "KEY_RIGHT": "RIGHT",
+    "KEY_ENTER": "SELECT", "KEY_KPENTER": "SELECT", "KEY_BACKSPACE": "BACK", "KEY_ESC": "BACK",
+    "KEY_M": "MENU", "KEY_I": "INFO", "KEY_SPACE": "PLAY_PAUSE", "KEY_F1": "RED", "KEY_F2": "GREEN",
+    "KEY_F3": "YELLOW", "KEY_F4": "BLUE", "KEY_PAGEUP": "CHANNEL_UP", "KEY_PAGEDOWN": "CHANNEL_DOWN",
+}  # fmt: skip
+BUILTIN_PROFILE: dict[str, Any] = {
+    "description": "built-in HD 1280x720 at 60 Hz (used when no profile file can be loaded)",
+    "display": {
+        "width": 1280, "height": 720, "refresh_hz": 60, "aspect": "16:9", "font_scale": 1.0,
+        "safe_area": {"top": 36, "right": 64, "bottom": 36, "left": 64},
+    },
+    "colour": {"max_level": 235, "max_red": 200, "theme": {}},
+    "language": "en",
+    "input": {
+        "repeat_delay_ms": 500, "repeat_rate_hz": 8, "dedupe_window_ms": 120,
+        "release_timeout_ms": 200, "long_press_ms": 600,
+    },
+    "remotes": {"keyboard": {"devices": ["*"], "dedupe": False, "keys": _BUILTIN_KEYS}},
+}  # fmt: skip
+"""The hd-720 box with the default theme and a keyboard, in code: no file can take it away."""
+
+
+def builtin_profile() -> Profile:
+    """The fallback profile, checked like a file (``source`` names it ``hd-720``)."""
+    source = PROFILE_DIR / f"{DEFAULT_PROFILE}.yaml"
+    _check(BUILTIN_PROFILE, source, complete=True)
+    return _build(BUILTIN_PROFILE, source)
+
+
+def load_profile_or_fallback(name: str | None) -> tuple[Profile, str | None]:
+    """The profile called ``name``, else the shipped default, else :func:`builtin_profile`.
+
+    Returns the profile and, when it is not the one asked for, the reason (one line) for a notice.
+    """
+    reason = None
+    for candidate in dict.fromkeys(n for n in (name, DEFAULT_PROFILE) if n):
+        try:
+            return load_profile(candidate), reason
+        except ProfileError as exc:
+            reason = reason or str(exc)
+    return builtin_profile(), reason

@@ -25,6 +25,13 @@ HIGHSCORES_FILE = "highscores.json"
 HIGHSCORES_SCHEMA = 1
 HIGHSCORES_KEPT = 10
 NAME_MAX = 24
+TITLE_MAX = 100
+"""A save title longer than this is cut when read (the list shows one line of it)."""
+KIND_MAX = 64
+SCORE_LIMIT = 10**12
+"""A stored score must lie within +- this (no game comes near; a 5,000-digit number is damage)."""
+YEARS = (1970, 9998)
+"""Save years that every time zone can show (a box without a clock may think it is 1970)."""
 _SLOT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
 
 
@@ -50,7 +57,8 @@ class SaveInfo:
 
     @property
     def saved_datetime(self) -> datetime:
-        return datetime.fromisoformat(self.saved_at.replace("Z", "+00:00"))
+        """The save time, in UTC (a stored time always has a zone: see :func:`_valid_time`)."""
+        return _parse_time(self.saved_at) or datetime(1970, 1, 1, tzinfo=UTC)
 
 
 class SaveStore:
@@ -79,10 +87,15 @@ class SaveStore:
         if data is None:
             return None
         fields_ok = all(isinstance(data.get(field), str) for field in ("kind", "title", "saved_at"))
-        if not fields_ok or not isinstance(data.get("payload"), dict) or not _valid_time(data["saved_at"]):
+        if (
+            not fields_ok
+            or not isinstance(data.get("payload"), dict)
+            or not _valid_time(data["saved_at"])
+            or len(data["kind"]) > KIND_MAX
+        ):
             self.storage.move_aside(name, "notice.file_damaged")
             return None
-        return data
+        return {**data, "title": data["title"][:TITLE_MAX]}
 
     def list(self) -> list[SaveInfo]:
         """Every readable save, newest first."""
@@ -111,12 +124,29 @@ class SaveStore:
         return self.storage.delete(self._name(slot))
 
 
-def _valid_time(text: str) -> bool:
+def _parse_time(text: str) -> datetime | None:
+    """``text`` as an aware UTC time, or None unless it is ISO 8601 with a zone in :data:`YEARS`."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
     try:
-        datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return False
-    return True
+        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        if when.tzinfo is None or when.utcoffset() is None:
+            return None
+        when = when.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+    return when if YEARS[0] <= when.year <= YEARS[1] else None
+
+
+def _valid_time(text: str) -> bool:
+    """Whether a save time can be sorted with the others and shown in any time zone.
+
+    >>> _valid_time("2026-11-29T13:45:00.000000Z"), _valid_time("2026-11-29T13:45:00")
+    (True, False)
+    >>> _valid_time("9999-12-31T23:59:59+00:00"), _valid_time("0001-01-01T00:00:00Z")
+    (False, False)
+    """
+    return _parse_time(text) is not None
 
 
 @dataclass(frozen=True)
@@ -134,26 +164,35 @@ class HighScores:
         self.storage = storage
 
     def _read_all(self) -> dict[str, list[HighScore]]:
+        """Every table; a file with damaged entries is moved aside and written again without them."""
         data = self.storage.read_json(HIGHSCORES_FILE, HIGHSCORES_SCHEMA)
-        modes = data.get("modes") if data else None
-        if not isinstance(modes, dict):
+        if data is None:
             return {}
+        modes = data.get("modes")
+        damaged = not isinstance(modes, dict)
         tables: dict[str, list[HighScore]] = {}
-        for mode, entries in modes.items():
-            if not isinstance(entries, list):
-                log.warning("highscores: ignoring mode %r (not a list)", mode)
+        for mode, entries in (modes or {}).items() if not damaged else ():
+            if not isinstance(entries, list) or len(mode) > KIND_MAX:
+                damaged = True
                 continue
-            table = []
-            for entry in entries:
+            table = [entry for entry in map(_high_score, entries) if entry is not None]
+            damaged = damaged or len(table) != len(entries)
+            tables[mode] = _ranked(table)
+        if damaged:
+            log.warning("highscores: damaged entries dropped")
+            self.storage.move_aside(HIGHSCORES_FILE, "notice.file_damaged")
+            if tables:
                 try:
-                    score = entry["score"]
-                    if isinstance(score, bool) or not isinstance(score, int):
-                        raise TypeError("score")
-                    table.append(HighScore(str(entry["name"])[:NAME_MAX], score, str(entry["date"])))
-                except (KeyError, TypeError):
-                    log.warning("highscores: ignoring a damaged entry in %r", mode)
-            tables[str(mode)] = _ranked(table)
+                    self._write(tables)
+                except OSError as exc:
+                    log.warning("highscores: cannot write the kept entries: %s", exc)
         return tables
+
+    def _write(self, tables: dict[str, list[HighScore]]) -> None:
+        modes = {
+            m: [{"name": e.name, "score": e.score, "date": e.date} for e in t] for m, t in tables.items()
+        }
+        self.storage.write_json(HIGHSCORES_FILE, {"modes": modes}, HIGHSCORES_SCHEMA)
 
     def load(self, mode: str) -> list[HighScore]:
         """The table of ``mode``, best first (at most ten)."""
@@ -182,11 +221,28 @@ class HighScores:
             return None
         table.insert(rank, entry)
         tables[mode] = table[:HIGHSCORES_KEPT]
-        modes = {
-            m: [{"name": e.name, "score": e.score, "date": e.date} for e in t] for m, t in tables.items()
-        }
-        self.storage.write_json(HIGHSCORES_FILE, {"modes": modes}, HIGHSCORES_SCHEMA)
+        self._write(tables)
         return rank + 1
+
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _high_score(entry: object) -> HighScore | None:
+    """One stored entry, checked by type and value; None if it is damaged."""
+    if not isinstance(entry, dict):
+        return None
+    name, score, date = entry.get("name"), entry.get("score"), entry.get("date")
+    if (
+        not isinstance(name, str)
+        or isinstance(score, bool)
+        or not isinstance(score, int)
+        or not -SCORE_LIMIT <= score <= SCORE_LIMIT
+        or not isinstance(date, str)
+        or not _DATE.fullmatch(date)
+    ):
+        return None
+    return HighScore(name[:NAME_MAX], score, date)
 
 
 def _ranked(table: list[HighScore]) -> list[HighScore]:

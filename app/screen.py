@@ -348,7 +348,7 @@ class Screen:
             return False
         if not self.check_action(binding.action, binding.args):
             if event.kind != Press.RELEASE:
-                self.app.sound.play("error")
+                self.app.refuse(binding.button)
             return True
         method = getattr(self, f"action_{binding.action}", None)
         if method is None:
@@ -384,7 +384,7 @@ class Screen:
         ]
         if self.app.stack and self.app.stack[0] is self:
             items = [i for i in items if i[1] != "home"]
-        return items
+        return [i for i in items if i[1] != "settings" or self.app.allows("settings")]
 
     def _menu_chosen(self, value: str | None) -> None:
         if value is None or value == "close":

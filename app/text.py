@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pygame
@@ -33,6 +35,10 @@ FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-B
 
 MAX_FONTS = 48
 """Open (size, weight) fonts kept at once; a screen uses a handful."""
+MAX_LINE_CHARS = 300
+"""A line is cut to this many characters before it is measured or drawn (wider than any TV)."""
+MAX_TEXT_CHARS = 4000
+"""A text (all its lines) is cut to this many characters first: a 50 MB save title costs nothing."""
 
 _STRONG_RTL = frozenset({"R", "AL"})
 # Rule L1: separators and trailing whitespace go back to the paragraph level.
@@ -41,6 +47,28 @@ _L1_WHITESPACE = frozenset({"WS", "BN", "FSI", "LRI", "RLI", "PDI"})
 
 _WORD = re.compile(r"\S+")
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+# Characters no font draws and HarfBuzz refuses (NUL, controls, lone surrogates) become U+FFFD;
+# line and paragraph separators become spaces (a line break is "\n" only).
+_UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_SEPARATORS = re.compile("[\t\u2028\u2029]")
+
+
+def clean_text(text: str) -> str:
+    r"""``text`` made safe to measure and draw: cut to :data:`MAX_TEXT_CHARS` and every line to
+    :data:`MAX_LINE_CHARS`, with undrawable characters replaced. Every entry point calls it, so a
+    name or title from a file can never crash or stall the text code.
+
+    >>> clean_text("a\x00b\tc") == "a\ufffdb c", len(clean_text("x" * 10_000))
+    (True, 300)
+    """
+    if not isinstance(text, str):
+        text = str(text)
+    if len(text) <= MAX_LINE_CHARS and text.isprintable():
+        return text
+    text = _SEPARATORS.sub(" ", _UNDRAWABLE.sub("\ufffd", text[:MAX_TEXT_CHARS]))
+    return "\n".join(line[:MAX_LINE_CHARS] for line in text.split("\n"))
 
 
 def localize_number_words(text: str, lang: str | None = None) -> str:
@@ -193,17 +221,100 @@ def visual_runs(text: str, rtl: bool | None = None, lang: str | None = None) -> 
     return [Run(chunk, bool(level % 2)) for level, chunk in runs]
 
 
+def _verified_font_files() -> tuple[dict[bool, Path | None], bool]:
+    """The bundled fonts that open and draw; pygame's own font (``None``) stands in for a missing or
+    damaged one. The flag says whether any had to be replaced (the app then shows one line)."""
+    files: dict[bool, Path | None] = {}
+    for bold, path in FONT_FILES.items():
+        try:
+            if not path.is_file():  # missing, or a FIFO that would block the open
+                raise OSError(f"{path.name} is not a font file")
+            pygame.font.Font(path, 12).render("Aaا", True, (255, 255, 255))
+            files[bold] = path
+        except (pygame.error, OSError, ValueError, RuntimeError):
+            files[bold] = None
+    return files, any(path is None for path in files.values())
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One piece of text as drawn: what it says, how big, where, in which language.
+
+    ``size`` is the font's pixel size (after every scaling and any shrinking to fit); ``rect`` is
+    ``(x, y, w, h)`` on the framebuffer (or on the picture being captured, see
+    :meth:`TextRenderer.capture`), clipped where the text was cut to a width. ``covered`` runs
+    belong to a screen under a modal one (drawn, but not what the player reads now); ``main``
+    runs are the main numbers (scores, the money at stake, dice values), which need a larger floor;
+    ``clipped`` runs did not fit their width even at the floor size and were cut.
+    """
+
+    text: str
+    size: int
+    rect: tuple[int, int, int, int]
+    lang: str
+    bold: bool = False
+    covered: bool = False
+    main: bool = False
+    clipped: bool = False
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["rect"] = list(self.rect)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TextRun:
+        return cls(
+            data["text"],
+            data["size"],
+            tuple(data["rect"]),
+            data["lang"],
+            data.get("bold", False),
+            data.get("covered", False),
+            data.get("main", False),
+            data.get("clipped", False),
+        )
+
+    def moved(self, dx: int, dy: int, covered: bool = False) -> TextRun:
+        x, y, w, h = self.rect
+        rect = (x + dx, y + dy, w, h)
+        covered = covered or self.covered
+        return TextRun(self.text, self.size, rect, self.lang, self.bold, covered, self.main, self.clipped)
+
+
 class TextRenderer:
     """Draws text with the bundled DejaVu fonts; rendered surfaces are kept in an LRU cache.
 
     A surface returned by :meth:`render` is shared with the cache: blit it, never draw on it.
+
+    ``x_scale`` narrows (or widens) every line so letters look right on a TV whose pixels are not
+    square: the app passes ``1 / pixel_aspect``, so on a 16:9 TV fed 720x576 text is not stretched.
+
+    Every run drawn through :func:`app.widgets.draw_text` is noted (:meth:`note`) in :attr:`runs`
+    until the next :meth:`begin_frame`: the layout test and the golden images read them.
     """
 
-    def __init__(self, font_scale: float = 1.0, *, cache_size: int = 512) -> None:
+    def __init__(
+        self,
+        font_scale: float = 1.0,
+        *,
+        cache_size: int = 512,
+        x_scale: float = 1.0,
+        min_px: int = 10,
+        min_main_px: int = 10,
+    ) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self.font_scale = font_scale
+        self.x_scale = x_scale
+        self.min_px = min_px
+        """The smallest size text may be shrunk to so that it fits (the box's legibility floor)."""
+        self.min_main_px = min_main_px
+        """The same for the main numbers (scores, money at stake, dice values)."""
         self.cache_size = cache_size
+        self.runs: list[TextRun] = []
+        self._captures: list[list[TextRun]] = []
+        self._font_files, self.font_fallback = _verified_font_files()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._font_rtl: dict[tuple[int, bool], bool] = {}
         self._surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
@@ -227,7 +338,7 @@ class TextRenderer:
             if len(self._fonts) >= MAX_FONTS:  # each Font holds the file open: keep the count bounded
                 oldest = next(iter(self._fonts))
                 del self._fonts[oldest], self._font_rtl[oldest]
-            font = self._fonts[key] = pygame.font.Font(FONT_FILES[bold], key[0])
+            font = self._fonts[key] = pygame.font.Font(self._font_files[bold], key[0])
             self._font_rtl[key] = False
         if self._font_rtl[key] != rtl:
             font.set_script("Arab" if rtl else "Latn")
@@ -247,6 +358,59 @@ class TextRenderer:
         self._surfaces.clear()
         self._sizes.clear()
 
+    # -- the record of what was drawn ----------------------------------------------------------------
+    def pixel_size(self, size: int) -> int:
+        """The font pixel size that ``size`` is drawn at."""
+        return max(1, round(size * self.font_scale))
+
+    def begin_frame(self) -> None:
+        """Forget the runs of the last frame (the app calls this before it draws one)."""
+        self.runs = []
+
+    def note(
+        self,
+        text: str,
+        size: int,
+        rect: tuple[int, int, int, int],
+        lang: str,
+        bold: bool = False,
+        main: bool = False,
+        clipped: bool = False,
+    ) -> None:
+        """Record one run drawn at ``size`` (as asked of :meth:`render`) covering ``rect``."""
+        run = TextRun(text, self.pixel_size(size), tuple(rect), lang, bold, main=main, clipped=clipped)
+        (self._captures[-1] if self._captures else self.runs).append(run)
+
+    @contextmanager
+    def capture(self) -> Iterator[list[TextRun]]:
+        """Collect the runs drawn inside the block into a list of their own instead of the frame's.
+
+        A screen that paints a picture once and blits it again keeps the list with the picture and
+        hands it to :meth:`replay` at every blit, so the record stays whole while the cache works.
+        """
+        captured: list[TextRun] = []
+        self._captures.append(captured)
+        try:
+            yield captured
+        finally:
+            self._captures.remove(captured)
+
+    def cover(self, rect: tuple[int, int, int, int]) -> None:
+        """An opaque panel was drawn over ``rect`` (framebuffer coordinates): the runs it touches
+        are hidden now, so they are marked ``covered``."""
+        x, y, w, h = rect
+        target = self._captures[-1] if self._captures else self.runs
+        for i, run in enumerate(target):
+            rx, ry, rw, rh = run.rect
+            if rx < x + w and x < rx + rw and ry < y + h and y < ry + rh and not run.covered:
+                target[i] = run.moved(0, 0, covered=True)
+
+    def replay(self, runs: list[TextRun], offset: tuple[int, int] = (0, 0), *, covered: bool = False) -> None:
+        """Record ``runs`` (captured earlier) again, moved by ``offset`` (where the picture went);
+        ``covered`` marks them as lying under a modal screen."""
+        target = self._captures[-1] if self._captures else self.runs
+        target.extend(run.moved(*offset, covered) for run in runs)
+
     def line_height(self, size: int, *, bold: bool = False) -> int:
         return self._font(size, bold, False).get_linesize()
 
@@ -254,6 +418,7 @@ class TextRenderer:
         self, text: str, size: int, *, bold: bool = False, lang: str | None = None, digits: bool = True
     ) -> tuple[int, int]:
         """Width and height in pixels that :meth:`render` would produce, without drawing."""
+        text = clean_text(text)
         key = (text, size, bold, lang or i18n.current_language(), digits)
         cached = self._sizes.get(key)
         if cached is not None:
@@ -261,7 +426,7 @@ class TextRenderer:
             return cached
         lang, lines, rtl = self._prepare(text, lang, digits)
         metrics = [self._line_size(line, size, bold, rtl) for line in lines]
-        width = max(w for w, _ in metrics)
+        width = self._scaled(max(w for w, _ in metrics))
         if len(metrics) == 1:
             height = metrics[0][1]
         else:
@@ -283,6 +448,7 @@ class TextRenderer:
         digits: bool = True,
     ) -> pygame.Surface:
         """``text`` as a transparent surface; lines split at ``\\n`` align to the reading side."""
+        text = clean_text(text)
         rgba = tuple(pygame.Color(colour))
         key = (text, size, rgba, bold, lang or i18n.current_language(), digits)
         cached = self._surfaces.get(key)
@@ -302,12 +468,19 @@ class TextRenderer:
             for row, line_surface in enumerate(rendered):
                 x = width - line_surface.get_width() if rtl else 0
                 surface.blit(line_surface, (x, row * line_height))
+        if self.x_scale != 1.0 and surface.get_width() > 0:
+            surface = pygame.transform.smoothscale(
+                surface, (self._scaled(surface.get_width()), surface.get_height())
+            )
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
         self._surfaces[key] = surface
         if len(self._surfaces) > self.cache_size:
             self._surfaces.popitem(last=False)
         return surface
+
+    def _scaled(self, width: int) -> int:
+        return max(1, round(width * self.x_scale)) if width else 0
 
     def _pitch(self, size: int, bold: bool, heights: list[int]) -> int:
         """Distance between stacked lines: the font's line size, or more if a glyph reaches further."""
@@ -324,7 +497,7 @@ class TextRenderer:
         if not runs:
             height = self.line_height(size, bold=bold)
             return pygame.Surface((0, height), pygame.SRCALPHA)
-        pieces = [self._font(size, bold, run.rtl).render(run.text, True, rgba) for run in runs]
+        pieces = [self._render_run(run, size, rgba, bold) for run in runs]
         if len(pieces) == 1:
             return pieces[0]
         width = sum(piece.get_width() for piece in pieces)
@@ -335,6 +508,13 @@ class TextRenderer:
             surface.blit(piece, (x, 0))
             x += piece.get_width()
         return surface
+
+    def _render_run(self, run: Run, size: int, rgba: tuple, bold: bool) -> pygame.Surface:
+        font = self._font(size, bold, run.rtl)
+        try:
+            return font.render(run.text, True, rgba)
+        except pygame.error:  # only zero-width characters (a lone ZWSP or mark): nothing to draw
+            return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
 
     def wrap(
         self,
@@ -352,6 +532,7 @@ class TextRenderer:
         comes out right. A word wider than ``width`` on its own is broken between characters.
         """
         lines: list[str] = []
+        text = clean_text(text)
         for paragraph in text.split("\n"):
             current = ""
             for word in paragraph.split(" "):
@@ -366,13 +547,15 @@ class TextRenderer:
                     len(current) > 1
                     and self.size(current, size, bold=bold, lang=lang, digits=digits)[0] > width
                 ):
-                    cut = len(current) - 1
-                    while (
-                        cut > 1
-                        and self.size(current[:cut], size, bold=bold, lang=lang, digits=digits)[0] > width
-                    ):
-                        cut -= 1
-                    lines.append(current[:cut])
-                    current = current[cut:]
+                    # The longest head that fits (at least one character), found by bisection.
+                    low, high = 1, len(current) - 1
+                    while low < high:
+                        middle = (low + high + 1) // 2
+                        if self.size(current[:middle], size, bold=bold, lang=lang, digits=digits)[0] > width:
+                            high = middle - 1
+                        else:
+                            low = middle
+                    lines.append(current[:low])
+                    current = current[low:]
             lines.append(current)
         return lines

@@ -82,10 +82,20 @@ class Theme:
         """A length given for a 720-line screen, scaled to this framebuffer's height."""
         return max(1, round(lines_720 * self.height / 720))
 
+    @property
+    def min_text_px(self) -> int:
+        """The smallest text a player needs may be drawn at: 20 px at 576 lines, 24 px from 720."""
+        return 20 if self.height < 720 else 24
+
+    min_number_px = 28
+    """The floor for the main numbers: scores, the money at stake, dice values."""
+
     def font(self, role: str) -> int:
-        """Text size in pixels for a role: title, heading, body, small, huge."""
-        base = {"huge": 64, "title": 46, "heading": 34, "body": 28, "small": 22}[role]
-        return max(12, round(base * self.height / 720 * self.font_scale))
+        """Text size in pixels for a role: title, heading, body, small, huge, or number (a main
+        number: a score, the money at stake, a die's value). Never under the floor of its kind."""
+        base = {"huge": 64, "title": 46, "heading": 34, "body": 28, "small": 22, "number": 30}[role]
+        floor = self.min_number_px if role == "number" else self.min_text_px
+        return max(floor, round(base * self.height / 720 * self.font_scale))
 
     @property
     def gap(self) -> int:

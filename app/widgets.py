@@ -53,29 +53,48 @@ def draw_text(
     bold: bool = False,
     lang: str | None = None,
     max_width: int | None = None,
+    main: bool = False,
 ) -> pygame.Rect:
     """Draw one line (or ``\\n``-separated lines) of text with ``anchor`` at ``pos``.
 
     With ``max_width``, text that would be wider is drawn at a smaller size until it fits (down
-    to 60 %), then clipped.
+    to 60 %), then clipped. ``main`` marks a main number (a score, the money at stake, a die's
+    value): the layout test holds it to the larger floor.
     """
     if anchor not in ANCHORS:
         raise ValueError(f"anchor must be one of {ANCHORS}")
     if max_width is not None:
-        smallest = max(10, int(size * 0.6))
+        # shrink to fit, but never under the floor the box sets for this kind of text
+        floor = text_renderer.min_main_px if main else text_renderer.min_px
+        smallest = max(min(floor, size), int(size * 0.6))
         while size > smallest and text_renderer.size(text, size, bold=bold, lang=lang)[0] > max_width:
             size = max(smallest, int(size * 0.92))
     image = text_renderer.render(text, size, colour, bold=bold, lang=lang)
     rect = image.get_rect(**{anchor: pos})
-    if max_width is not None and rect.w > max_width:
+    clipped = max_width is not None and rect.w > max_width
+    if clipped:
         rect = pygame.Rect(rect.x, rect.y, max_width, rect.h)
         if anchor.endswith("right"):
             rect.right = pos[0]
         elif anchor in ("midtop", "center", "midbottom"):
             rect.centerx = pos[0]
         surface.blit(image, rect, pygame.Rect(0, 0, max_width, rect.h))
-        return rect
-    surface.blit(image, rect)
+    else:
+        surface.blit(image, rect)
+    if text:
+        # Where it landed on the framebuffer (a subsurface sits at an offset), as far as the
+        # surface and its clip rectangle let it show.
+        dx, dy = surface.get_abs_offset()
+        shown = rect.clip(surface.get_clip())
+        text_renderer.note(
+            text,
+            size,
+            (shown.x + dx, shown.y + dy, shown.w, shown.h),
+            lang or i18n.current_language(),
+            bold,
+            main,
+            clipped or shown.w < rect.w,
+        )
     return rect
 
 
@@ -246,6 +265,13 @@ def key_name(button: Button) -> str:
     return i18n.t(f"key.{button.value.lower()}")
 
 
+ALWAYS_SHOWN = (Button.MENU, Button.INFO)
+"""Keys every help bar shows, whatever else it must leave out: the way to the menu and to help."""
+
+HELP_ROWS = 2
+"""Rows the help bar may use before it leaves out keys (disabled ones first)."""
+
+
 def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
     """(key name, action label, enabled) for each shown binding, one entry per label."""
     seen: dict[str, int] = {}
@@ -265,50 +291,96 @@ def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
     return items
 
 
+HelpItem = tuple[str, str, bool]
+
+
+def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list[list[tuple[HelpItem, int]]]]:
+    """The text size and the rows of (item, chip width) of a help bar ``width`` pixels wide.
+
+    The text keeps the theme's small size (never under the floor). Items go on as many rows as
+    they need up to :data:`HELP_ROWS`; if that is not enough, disabled keys are left out first,
+    then the last ones, but never MENU or INFO."""
+    theme = app.theme
+    size = theme.font("small")
+    gap, pad = theme.px(22), theme.px(8)
+
+    always = {key_name(button) for button in ALWAYS_SHOWN}
+
+    def chip_w(item: HelpItem) -> int:
+        return app.text.size(item[0], size, bold=True)[0] + 3 * pad + app.text.size(item[1], size)[0]
+
+    def pack(chosen: list[HelpItem]) -> list[list[tuple[HelpItem, int]]]:
+        rows: list[list[tuple[HelpItem, int]]] = [[]]
+        used = 0
+        for item in chosen:
+            w = min(chip_w(item), width)
+            if rows[-1] and used + gap + w > width:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + w
+            rows[-1].append((item, w))
+        return rows
+
+    chosen = list(items)
+    rows = pack(chosen)
+    while len(rows) > HELP_ROWS:
+        droppable = [i for i, item in enumerate(chosen) if item[0] not in always]
+        if not droppable:
+            break
+        disabled = [i for i in droppable if not chosen[i][2]]
+        del chosen[(disabled or droppable)[-1]]
+        rows = pack(chosen)
+    return size, rows
+
+
+def help_bar_height(app: App, screen: Screen, area: pygame.Rect | None = None) -> int:
+    """The height :func:`help_bar` takes at the bottom of ``area`` (default: the safe area)."""
+    width = (area or app.theme.safe).w
+    size, rows = _help_layout(app, help_items(screen), width)
+    return len(rows) * (app.text.line_height(size) + app.theme.px(12))
+
+
 def help_bar(
     surface: pygame.Surface, app: App, screen: Screen, area: pygame.Rect | None = None
 ) -> pygame.Rect:
-    """The line of key chips at the bottom of ``area`` (default: the safe area): what each button
-    does here. A modal passes its own panel.
+    """The key chips at the bottom of ``area`` (default: the safe area): what each button does
+    here, MENU and INFO always among them. A modal passes its own panel.
 
-    If the chips do not fit across, the text shrinks (to 75 %); what still does not fit is left
-    off (the INFO overlay lists everything)."""
+    Chips that do not fit across one row go on a second (see :func:`help_bar_height`)."""
     theme = app.theme
     safe = area or theme.safe
-    items = help_items(screen)
-    size = theme.font("small")
-    gap, pad = theme.px(26), theme.px(8)
-
-    def widths(size: int) -> list[int]:
-        return [
-            app.text.size(k, size, bold=True)[0] + 3 * pad + app.text.size(lbl, size)[0]
-            for k, lbl, _ in items
-        ]
-
-    smallest = max(10, round(size * 0.75))
-    while size > smallest and sum(widths(size)) + gap * (len(items) - 1) > safe.w:
-        size -= 1
+    size, rows = _help_layout(app, help_items(screen), safe.w)
+    refused = getattr(app, "refused_key", None)
+    pad = theme.px(8)
+    gap = theme.px(22)
     line_h = app.text.line_height(size)
-    bar = pygame.Rect(safe.x, safe.bottom - line_h - theme.px(12), safe.w, line_h + theme.px(12))
-    x = 0
-    for (key, label, enabled), total in zip(items, widths(size), strict=True):
-        if x + total > bar.w:
-            break
-        key_colour = theme.colour("background") if enabled else theme.colour("panel_disabled")
-        chip_colour = theme.colour("accent") if enabled else theme.colour("text_disabled")
-        label_colour = theme.colour("text") if enabled else theme.colour("text_disabled")
-        kw = app.text.size(key, size, bold=True)[0]
-        chip = pygame.Rect(0, bar.y + theme.px(3), kw + 2 * pad, line_h + theme.px(6))
-        if app.rtl:
-            chip.right = bar.right - x
-            label_pos, label_anchor = (chip.x - pad, bar.centery), "midright"
-        else:
-            chip.x = bar.x + x
-            label_pos, label_anchor = (chip.right + pad, bar.centery), "midleft"
-        panel(surface, chip, chip_colour, theme.px(8))
-        draw_text(surface, app.text, key, size, key_colour, chip.center, "center", bold=True)
-        draw_text(surface, app.text, label, size, label_colour, label_pos, label_anchor)
-        x += total + gap
+    row_h = line_h + theme.px(12)
+    bar = pygame.Rect(safe.x, safe.bottom - row_h * len(rows), safe.w, row_h * len(rows))
+    for r, row in enumerate(rows):
+        y = bar.y + r * row_h
+        x = 0
+        for (key, label, enabled), total in row:
+            key_colour = theme.colour("background") if enabled else theme.colour("panel_disabled")
+            chip_colour = theme.colour("accent") if enabled else theme.colour("text_disabled")
+            if refused is not None and refused in key.split(" "):  # just pressed, but not possible now
+                key_colour, chip_colour = theme.colour("text"), theme.colour("error")
+            label_colour = theme.colour("text") if enabled else theme.colour("text_disabled")
+            kw = app.text.size(key, size, bold=True)[0]
+            chip = pygame.Rect(0, y + theme.px(3), kw + 2 * pad, line_h + theme.px(6))
+            centre_y = y + row_h // 2
+            if app.rtl:
+                chip.right = bar.right - x
+                label_pos, label_anchor = (chip.x - pad, centre_y), "midright"
+            else:
+                chip.x = bar.x + x
+                label_pos, label_anchor = (chip.right + pad, centre_y), "midleft"
+            label_w = total - chip.w - pad
+            panel(surface, chip, chip_colour, theme.px(8))
+            draw_text(surface, app.text, key, size, key_colour, chip.center, "center", bold=True)
+            draw_text(
+                surface, app.text, label, size, label_colour, label_pos, label_anchor, max_width=label_w
+            )
+            x += total + gap
     return bar
 
 
@@ -418,7 +490,7 @@ def draw_die(
                 _label_text = TextRenderer()
             text = _label_text
         label = str(face)
-        size = max(10, round(h * 0.34))
+        size = max(text.min_px, round(h * 0.34))
         draw_text(
             surface,
             text,

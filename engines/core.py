@@ -342,8 +342,32 @@ def rng_state(rng: np.random.Generator) -> dict[str, Any]:
 
 
 def rng_from_state(data: Mapping[str, Any]) -> np.random.Generator:
-    """A generator restored from :func:`rng_state` output."""
-    name = data.get("bit_generator", "PCG64")
-    bit_generator = getattr(np.random, name)()
-    bit_generator.state = dict(data)
+    """A generator restored from :func:`rng_state` output.
+
+    Only the generator we write (PCG64) is accepted, with every field checked by type and range:
+    a save names no code to run. Anything else raises :class:`SaveFormatError`.
+    """
+    if not isinstance(data, Mapping) or set(data) != {"bit_generator", "state", "has_uint32", "uinteger"}:
+        raise SaveFormatError("damaged generator state")
+    inner = data["state"]
+    if (
+        data["bit_generator"] != "PCG64"
+        or not isinstance(inner, Mapping)
+        or set(inner) != {"state", "inc"}
+        or not all(_whole(inner[key], 2**128) for key in ("state", "inc"))
+        or not _whole(data["has_uint32"], 2)
+        or not _whole(data["uinteger"], 2**32)
+    ):
+        raise SaveFormatError("damaged generator state (only PCG64 is used)")
+    bit_generator = np.random.PCG64()
+    bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": inner["state"], "inc": inner["inc"]},
+        "has_uint32": data["has_uint32"],
+        "uinteger": data["uinteger"],
+    }
     return np.random.Generator(bit_generator)
+
+
+def _whole(value: Any, limit: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < limit

@@ -7,12 +7,17 @@ given live, whatever the frame rate.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 
 from remote.buttons import ButtonEvent
 from remote.keymap import Keymap
 from remote.pipeline import InputPipeline, InputTiming
 from remote.sources import ListSource, RawEvent
+
+MAX_GAP_S = 60.0
+"""A longer pause between two logged events is shortened to this: a key held across a pause of
+days would otherwise repeat every few milliseconds all that time (output without end)."""
 
 
 def replay(
@@ -22,8 +27,9 @@ def replay(
 
     After the last event the clock runs on just long enough for held-back and synthesised
     releases to come out (the larger of ``dedupe_window_ms`` and ``release_timeout_ms``).
+    Pauses longer than :data:`MAX_GAP_S` are shortened to it, and later times move up with them.
     """
-    source = ListSource(events)
+    source = ListSource(_close_gaps(events))
     pipeline = InputPipeline(timing, keymaps, [source])
     out: list[ButtonEvent] = []
     for at in sorted({e.time for e in source.events}):
@@ -39,4 +45,21 @@ def _run_until(pipeline: InputPipeline, at: float) -> list[ButtonEvent]:
     while (due := pipeline.next_deadline()) is not None and due < at:
         out.extend(pipeline.poll(due))
     out.extend(pipeline.poll(at))
+    return out
+
+
+def _close_gaps(events: Iterable[RawEvent]) -> list[RawEvent]:
+    """``events`` (in time order) with every pause longer than :data:`MAX_GAP_S` shortened to it.
+
+    >>> [e.time for e in _close_gaps([RawEvent(t, "EV_KEY", "KEY_OK", 1) for t in (0, 1, 1e6, 1e6 + 2)])]
+    [0, 1, 61.0, 63.0]
+    """
+    out: list[RawEvent] = []
+    shift = 0.0
+    previous = None
+    for event in sorted(events, key=lambda e: e.time):
+        if previous is not None and event.time - previous > MAX_GAP_S:
+            shift += event.time - previous - MAX_GAP_S
+        previous = event.time
+        out.append(dataclasses.replace(event, time=event.time - shift) if shift else event)
     return out

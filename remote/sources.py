@@ -56,9 +56,21 @@ class LogFormatError(ValueError):
     """A log line is not ``<seconds> <type> <code> <value>`` nor a comment."""
 
 
-_EVENT = re.compile(r"^(?P<time>\d+(?:\.\d*)?)\s+(?P<type>\w+)\s+(?P<code>\w+)\s+(?P<value>-?\d+)\s*$")
-_MARK = re.compile(r"^(?:(?P<time>\d+(?:\.\d*)?)\s+)?#\s*(?P<word>unplug|plug)\b\s*(?P<device>.*)$", re.I)
+MAX_LINE_CHARS = 1000
+"""A longer log line is an error (and is quoted by a short excerpt only)."""
+EXCERPT_CHARS = 60
+
+# Times and values have a bounded number of digits: a 5,000-digit number is a format error.
+_TIME = r"\d{1,9}(?:\.\d{0,9})?"
+_EVENT = re.compile(
+    rf"^(?P<time>{_TIME})\s+(?P<type>\w{{1,40}})\s+(?P<code>\w{{1,40}})\s+(?P<value>-?\d{{1,10}})\s*$"
+)
+_MARK = re.compile(rf"^(?:(?P<time>{_TIME})\s+)?#\s*(?P<word>unplug|plug)\b\s*(?P<device>.*)$", re.I)
 _DEVICE = re.compile(r"^#\s*device\s+(?P<device>.+?)\s*$", re.I)
+
+
+def _excerpt(text: str) -> str:
+    return repr(text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "…")
 
 
 def parse_log(lines: Iterable[str], origin: str = "<log>") -> list[RawEvent]:
@@ -67,6 +79,8 @@ def parse_log(lines: Iterable[str], origin: str = "<log>") -> list[RawEvent]:
     device = DEFAULT_DEVICE
     last = 0.0
     for number, raw in enumerate(lines, 1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise LogFormatError(f"{origin}:{number}: line longer than {MAX_LINE_CHARS} characters")
         line = raw.strip()
         if not line:
             continue
@@ -84,7 +98,7 @@ def parse_log(lines: Iterable[str], origin: str = "<log>") -> list[RawEvent]:
             event = RawEvent(float(m["time"]), m["type"], m["code"], int(m["value"]), device)
         else:
             expected = "'<seconds> <type> <code> <value>'"
-            raise LogFormatError(f"{origin}:{number}: expected {expected}, got {line!r}")
+            raise LogFormatError(f"{origin}:{number}: expected {expected}, got {_excerpt(line)}")
         if event.time < last:
             raise LogFormatError(f"{origin}:{number}: time {event.time:g} goes back before {last:g}")
         last = event.time
@@ -93,10 +107,25 @@ def parse_log(lines: Iterable[str], origin: str = "<log>") -> list[RawEvent]:
 
 
 def read_log(path: str | Path) -> list[RawEvent]:
-    """:func:`parse_log` of a file."""
+    """:func:`parse_log` of a file; a line that is too long or not UTF-8 is a :class:`LogFormatError`
+    naming the file and line (lines are read a bounded piece at a time)."""
     path = Path(path)
-    with path.open(encoding="utf-8") as f:
-        return parse_log(f, str(path))
+    if path.exists() and not path.is_file():  # a FIFO or a device would block or never end
+        raise OSError("not a regular file")
+    with path.open("rb") as f:
+        return parse_log(_bounded_lines(f, str(path)), str(path))
+
+
+def _bounded_lines(handle, origin: str) -> Iterable[str]:  # noqa: ANN001 - a binary file
+    number = 0
+    while raw := handle.readline(MAX_LINE_CHARS * 4 + 1):
+        number += 1
+        if len(raw) > MAX_LINE_CHARS * 4:  # UTF-8 takes at most 4 bytes a character
+            raise LogFormatError(f"{origin}:{number}: line longer than {MAX_LINE_CHARS} characters")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogFormatError(f"{origin}:{number}: not UTF-8 text (byte {exc.start})") from None
 
 
 def format_event(event: RawEvent) -> str:

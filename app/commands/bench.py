@@ -375,12 +375,17 @@ def start_up(profile: str) -> dict:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         reports = []
         first = None
-        for line in proc.stdout:  # skip anything printed that is not a report
-            if line.startswith("{"):
-                reports.append(json.loads(line))
-                if first is None:
-                    first = time.monotonic() - t0
-        _, err = proc.communicate(timeout=60)
+        try:
+            for line in proc.stdout:  # skip anything printed that is not a report
+                if line.startswith("{"):
+                    reports.append(json.loads(line))
+                    if first is None:
+                        first = time.monotonic() - t0
+            _, err = proc.communicate(timeout=60)
+        finally:  # stopped by a signal (or a timeout): the app started for the measure goes too
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
         wall = time.monotonic() - t0
     if proc.returncode != 0 or len(reports) < 2:
         raise RuntimeError(f"start-up run failed ({proc.returncode}): {err.strip()[-300:]}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -20,6 +21,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", choices=("en", "fa"), help="language for this run (default: the saved setting)")
     p.add_argument("--seed", type=int, default=None, help="seed the dice (a replayable session)")
     p.add_argument("--no-remote", action="store_true", help="keyboard only: do not open /dev/input devices")
+    p.add_argument(
+        "--kiosk", action="store_true", help="kiosk mode: no settings, quitting or deleting without the PIN"
+    )
+    p.add_argument(
+        "--keys", help="press these keys after start-up, e.g. 'SELECT,2:hold=500' (a demonstration)"
+    )
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=run, mode=None)
 
@@ -59,43 +66,83 @@ def run(args: argparse.Namespace) -> int:
     started = time.monotonic()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from app.app import App
+    from app.boot import BootError, prepare
     from app.display import DisplayError
-    from app.profiles import ProfileError, load_profile
     from app.screens.home import HomeScreen
-    from app.settings import Settings
-    from app.storage import Storage, data_dir
 
-    profile_name = args.profile
-    if profile_name is None:  # the saved setting: read it before the display opens at that size
-        from app.profiles import available_profiles
-
-        profile_name = Settings.load(Storage(data_dir(args.data_dir)), available_profiles()).profile
-    try:
-        profile = load_profile(profile_name)
-    except ProfileError as exc:
+    try:  # the saved settings and profile, read once: their notices reach the TV
+        boot = prepare(args.data_dir, args.profile)
+    except BootError as exc:
         raise UserError(str(exc)) from exc
+    profile = boot.profile
     mode = args.mode or default_mode(os.environ)
     late_sources = None
     if not args.no_remote and not args.exit_after_first_frame:
         late_sources = lambda: _remote_sources(profile, kms=mode == "fullscreen")  # noqa: E731
     try:
-        app = App(profile, display_mode=mode, lang=args.lang, data_dir=args.data_dir, seed=args.seed)
+        app = App(
+            profile,
+            display_mode=mode,
+            lang=args.lang,
+            seed=args.seed,
+            storage=boot.storage,
+            settings=boot.settings,
+        )
     except DisplayError as exc:
         raise UserError(str(exc)) from exc
     app.push(HomeScreen())
+    from app.kiosk import set_up_box
+
+    set_up_box(app, kiosk=args.kiosk, keys=args.keys, cec=not args.exit_after_first_frame)
     if args.exit_after_first_frame:  # for `tvgames bench`: time to the first frame, then memory
         import threading
 
         def report() -> None:
-            print(json.dumps({"first_frame_s": time.monotonic() - started}), flush=True)
+            top = type(app.top).__name__ if app.top is not None else None
+            first = {"first_frame_s": time.monotonic() - started, "screen": top, "toast": app.toast_message}
+            print(json.dumps(first), flush=True)
             threading.Timer(BENCH_RUN_ON_S, lambda: setattr(app, "running", False)).start()
 
         app.run(on_first_frame=report)
         print(json.dumps({"peak_rss_kb": peak_rss_kb()}), flush=True)
     else:
-        app.run(late_sources=late_sources)
+        from app.appliance import stopping_gently
+
+        stopped: list[int] = []
+
+        def stop(signum: int) -> None:  # a signal handler: the loop finishes its frame, then saves
+            stopped.append(signum)
+            app.running = False
+
+        with stopping_gently(stop):  # a second signal while saving must not cut the save short
+            app.run(late_sources=late_sources)
+            if stopped:
+                _stop(app, stopped[0])
     app.close()
     return 0
+
+
+def _stop(app, signum: int) -> NoReturn:
+    """SIGTERM or SIGINT: save the game in progress as MENU -> Save and quit does, then exit 0 at
+    once (a computer's thinking or a table build in the background must not hold up the stop)."""
+    import logging
+    import os
+    import sys
+
+    from app.appliance import save_game_in_progress
+    from app.cli import signal_name
+
+    app.notifier.stopping()
+    saved = save_game_in_progress(app)
+    print(
+        f"tvgames: stopped by {signal_name(signum)}; game {'saved' if saved else 'none to save'}",
+        file=sys.stderr,
+    )
+    app.close()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def _remote_sources(profile, kms: bool) -> list:

@@ -18,6 +18,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", choices=("en", "fa"), default="en")
     p.add_argument("--out", help="PNG file to write")
     p.add_argument(
+        "--layout-json",
+        metavar="FILE",
+        help="also write every text run drawn (string, font pixel size, bounding box, language) as JSON",
+    )
+    p.add_argument(
         "--tv-aspect",
         action="store_true",
         help="scale the picture to the TV's shape, as it looks on the TV (PAL 720x576 at 4:3 -> 768x576)",
@@ -56,10 +61,13 @@ def run(args: argparse.Namespace) -> int:
         aw, ah = headless.app.profile.display_aspect
         height = frame.get_height()
         frame = pygame.transform.smoothscale(frame, (round(height * aw / ah), height))
+    runs = headless.app.text.runs
     try:
         pygame.image.save(frame, args.out)
+        if args.layout_json:
+            write_layout(args.layout_json, headless.app, runs)
     except (pygame.error, OSError) as exc:
-        raise UserError(f"cannot write {args.out}: {exc}") from exc
+        raise UserError(f"cannot write {exc.filename or args.out}: {exc}") from exc
     finally:
         headless.close()
     print(args.out)
@@ -70,3 +78,22 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps({"peak_rss_kb": peak_rss_kb()}))
     return 0
+
+
+def layout(app, runs) -> dict:
+    """The text of one frame as data: the profile's frame and title-safe area, then every run."""
+    safe = app.theme.safe
+    return {
+        "profile": app.profile.name,
+        "size": [app.theme.width, app.theme.height],
+        "safe_area": [safe.x, safe.y, safe.w, safe.h],
+        "runs": [run.to_dict() for run in runs],
+    }
+
+
+def write_layout(path: str, app, runs) -> None:
+    import json
+
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(layout(app, runs), out, ensure_ascii=False, indent=1)
+        out.write("\n")

@@ -72,7 +72,7 @@ def resume_saved(
     try:
         screen = from_payload(payload)
     except (ValueError, TypeError, KeyError) as exc:
-        log.warning("damaged %s save %s: %s", game, getattr(info, "slot", "?"), exc)
+        log.warning("damaged %s save %s: %s", game, getattr(info, "slot", "?"), str(exc)[:200])
         slot = getattr(info, "slot", None)
         if slot:
             app.saves.storage.move_aside(f"saves/{slot}.json", "notice.file_damaged")
@@ -142,7 +142,7 @@ class DiceGameScreen(Screen):
         match.subscribe(self._on_match_event)
         self._version = 0
         self._obs_cache: tuple[int, dict] | None = None
-        self._layer: tuple[tuple, pygame.Surface] | None = None
+        self._layer: tuple[tuple, pygame.Surface, list] | None = None
         self._flip_t = 0.0
         self._anim = random.Random(anim_seed)  # looks only: never the game's generator
         self._anim_faces: dict[int, int] = {}
@@ -180,6 +180,7 @@ class DiceGameScreen(Screen):
 
     # -- lifecycle --------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.match.work = self.app.work  # the computers' decisions are the app's background work
         self.match.start()
 
     def on_leave(self) -> None:
@@ -297,20 +298,26 @@ class DiceGameScreen(Screen):
                 layer = pygame.Surface(surface.get_size())
                 if pygame.display.get_surface() is not None:
                     layer = layer.convert()
-            draw(layer)
-            self._layer = (key, layer)
+            with self.app.text.capture() as runs:
+                draw(layer)
+            self._layer = (key, layer, runs)
         surface.blit(self._layer[1], (0, 0))
+        self.app.text.replay(self._layer[2])
 
     def _draw_banner(self, surface, text: str, sub: str = "") -> None:
         """A centred panel with ``text`` (and a dim ``sub`` line): announcements, "pass the remote"."""
         theme = self.theme
         size = theme.font("heading")
         small = theme.font("small")
-        w = min(theme.safe.w - theme.px(40), self.app.text.size(text, size, bold=True)[0] + theme.px(80))
+        words = max(
+            self.app.text.size(text, size, bold=True)[0], self.app.text.size(sub, small)[0] if sub else 0
+        )
+        w = min(theme.safe.w - theme.px(40), words + theme.px(80))
         h = size * 2 + theme.px(10) + (self.app.text.line_height(small) if sub else 0)
         box = pygame.Rect(0, 0, w, h)
         box.center = (theme.safe.centerx, theme.safe.centery - theme.px(20))
         widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(5), theme.colour("accent"))
+        self.app.text.cover(box)  # the opaque banner hides what it lies on
         centre = (box.centerx, box.y + size + theme.px(5))
         self._text(
             surface,

@@ -19,8 +19,18 @@ REMOTE_KEYS: tuple[tuple[str, str], ...] = (
     ("key.back", "action.back"),
     ("key.menu", "action.menu"),
     ("key.info", "action.help"),
+    ("key.green", "action.toggle_language"),
+    ("key.red", "action.delete"),
 )
 """The remote's keys and what they do across the games (i18n keys: key name, meaning)."""
+
+
+def key_table_width(screen: Screen, rows: list[tuple[str, str, bool]]) -> int:
+    """The width :func:`draw_key_table` needs to show ``rows`` without cutting a word."""
+    app, theme = screen.app, screen.theme
+    size = theme.font("body")
+    chip_w = max(app.text.size(key, size, bold=True)[0] for key, _, _ in rows) + theme.px(28)
+    return chip_w + theme.px(24) + max(app.text.size(meaning, size)[0] for _, meaning, _ in rows)
 
 
 def draw_key_table(
@@ -82,6 +92,23 @@ class HelpOverlay(ModalScreen[None]):
     def __init__(self, subject: Screen) -> None:
         super().__init__()
         self.subject = subject
+
+    def bindings(self) -> tuple[Binding, ...]:
+        from app.screens.howto import game_of
+
+        if game_of(self.subject) is None:
+            return super().bindings()
+        # In a game or its set-up, SELECT opens the game's How to play pages.
+        own = tuple(b for b in super().bindings() if b.button is not Button.SELECT)
+        return (Binding(Button.SELECT, "howto", "help.howto"), *own)
+
+    def action_howto(self) -> None:
+        from app.screens.howto import HowToScreen, game_of
+
+        game = game_of(self.subject)
+        self.dismiss(None)
+        if game is not None:
+            self.app.push(HowToScreen(game))
 
     def rows(self) -> list[tuple[str, str, bool]]:
         return widgets.help_items(self.subject)
@@ -160,19 +187,31 @@ class RemoteHelpScreen(Screen):
         widgets.title(surface, app, t("help.remote_title"))
         rows = [(t(k), t(m), True) for k, m in REMOTE_KEYS]
         top = safe.y + theme.font("title") + theme.px(40)
-        box = pygame.Rect(
-            safe.x + theme.px(10), top, safe.w - theme.px(20), safe.bottom - top - theme.px(110)
-        )
-        draw_key_table(surface, self, box, rows)
+        # the keyboard line, wrapped, just above the help bar
+        small = theme.font("small")
+        small_h = app.text.line_height(small)
+        keyboard = app.text.wrap(t("help.keyboard_hint"), small, safe.w)
+        bottom = safe.bottom - widgets.help_bar_height(app, self) - theme.px(10)
         x = safe.right if self.rtl else safe.left
-        widgets.draw_text(
-            surface,
-            app.text,
-            t("help.keyboard_hint"),
-            theme.font("small"),
-            theme.colour("text_dim"),
-            (x, safe.bottom - theme.px(70)),
-            widgets.start_anchor(self.rtl, "bottom"),
-            max_width=safe.w,
-        )
+        for i, line in enumerate(keyboard):
+            y = bottom - (len(keyboard) - i) * small_h
+            anchor = widgets.start_anchor(self.rtl)
+            widgets.draw_text(surface, app.text, line, small, theme.colour("text_dim"), (x, y), anchor)
+        box = pygame.Rect(safe.x, top, safe.w, bottom - len(keyboard) * small_h - theme.px(10) - top)
+        # every key is listed: in two columns, reading side first, when one does not hold them
+        row_h = int(app.text.line_height(theme.font("body")) * 1.45)
+        if len(rows) * row_h > box.h:
+            half = (len(rows) + 1) // 2
+            gap = theme.px(20)
+            # the columns share the width as their words need it
+            need = [key_table_width(self, part) for part in (rows[:half], rows[half:])]
+            first_w = round((box.w - gap) * need[0] / sum(need))
+            first = pygame.Rect(box.x, box.y, first_w, box.h)
+            second = pygame.Rect(first.right + gap, box.y, box.w - first_w - gap, box.h)
+            if self.rtl:
+                first, second = second, first
+            draw_key_table(surface, self, first, rows[:half])
+            draw_key_table(surface, self, second, rows[half:])
+        else:
+            draw_key_table(surface, self, box, rows)
         widgets.help_bar(surface, app, self)

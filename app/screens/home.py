@@ -63,7 +63,7 @@ class HomeScreen(Screen):
         self.focus = FocusList([True] * len(self.tiles), focus, vertical=False)
         self.scroll = 0.0  # first visible tile position, in tiles (animated)
         self._scroll_target = 0.0
-        self._tile_images: dict[tuple, pygame.Surface] = {}
+        self._tile_images: dict[tuple, tuple[pygame.Surface, list]] = {}
 
     # -- input ----------------------------------------------------------------------------------------
     @property
@@ -123,7 +123,19 @@ class HomeScreen(Screen):
         return min(max(self.focus.focus + 0.5 - fits / 2, 0.0), n - fits)
 
     def on_enter(self) -> None:
+        self.reload_tiles()
+
+    def reload_tiles(self) -> None:
+        """The tiles again, without Settings where the app does not allow it (kiosk mode)."""
+        focused = self.focused.id
+        self.tiles = [tile for tile in tiles() if tile.id != "settings" or self.app.allows("settings")]
+        ids = [tile.id for tile in self.tiles]
+        self.focus = FocusList(
+            [True] * len(self.tiles), ids.index(focused) if focused in ids else 0, vertical=False
+        )
+        self._tile_images.clear()
         self.scroll = self._scroll_target = self._target_scroll()
+        self.refresh()
 
     def on_layout(self) -> None:
         self._tile_images.clear()
@@ -178,15 +190,18 @@ class HomeScreen(Screen):
         grow = theme.px(16) if focused else 0
         margin = theme.px(12)
         key = (tile, focused, rect.size, self.app.lang)
-        image = self._tile_images.get(key)
-        if image is None:
+        picture = self._tile_images.get(key)
+        if picture is None:
             image = pygame.Surface((rect.w + grow + 2 * margin, rect.h + grow + 2 * margin), pygame.SRCALPHA)
             inner = pygame.Rect(margin, margin, rect.w + grow, rect.h + grow)
-            self._paint_tile(image, inner, tile, focused)
+            with self.app.text.capture() as runs:
+                self._paint_tile(image, inner, tile, focused)
             if pygame.display.get_surface() is not None:
                 image = image.convert_alpha()
-            self._tile_images[key] = image
-        surface.blit(image, (rect.x - grow // 2 - margin, rect.y - grow // 2 - margin))
+            picture = self._tile_images[key] = (image, runs)
+        at = (rect.x - grow // 2 - margin, rect.y - grow // 2 - margin)
+        surface.blit(picture[0], at)
+        self.app.text.replay(picture[1], at)
 
     def _paint_tile(self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool) -> None:
         theme, app = self.theme, self.app

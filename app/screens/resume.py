@@ -44,6 +44,11 @@ class ResumeScreen(Screen):
         self.app._take_storage_messages()
         self.refresh()
 
+    def bindings(self):
+        """RED (delete) is not there at all in kiosk mode."""
+        own = super().bindings()
+        return own if self.app.allows("delete_save") else tuple(b for b in own if b.action != "delete")
+
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "open":
             if not self.saves:

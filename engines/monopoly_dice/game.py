@@ -472,6 +472,8 @@ class MonopolyDiceState(State):
                 raise SaveFormatError(f"unknown Monopoly Dice save version {data['version']!r}")
             state = cls(game)
             for name in cls._SAVE_FIELDS:
+                if not _SAVE_TYPES[name](data[name]):
+                    raise SaveFormatError(f"damaged Monopoly Dice save: {name} has the wrong type")
                 setattr(state, name, copy.deepcopy(data[name]))
         except (KeyError, TypeError) as exc:
             raise SaveFormatError(f"damaged Monopoly Dice save: {exc}") from exc
@@ -483,16 +485,90 @@ class MonopolyDiceState(State):
             raise SaveFormatError("the save does not match the dice")
         if len(state.jailed) != len(R.JAIL_DICE):
             raise SaveFormatError("the save does not match the jail dice")
-        for d, f in enumerate(state.faces):
-            if f is not None and not 0 <= f < len(R.ALL_DICE[d].distinct_faces()):
-                raise SaveFormatError(f"die {R.ALL_DICE[d].name} has no face {f}")
-        if any(g is not None and not 0 <= g < NUM_GROUPS for g in state.placed):
-            raise SaveFormatError("a die is placed on a group that does not exist")
+        if state.winner is not None and not 0 <= state.winner < n:
+            raise SaveFormatError("the winner is not one of the players")
+        boards = [(state.faces, state.placed)]
+        if state.last_turn is not None:
+            if not 0 <= state.last_turn["player"] < n:
+                raise SaveFormatError("the last turn's player is not one of the players")
+            boards.append((state.last_turn["faces"], state.last_turn["placed"]))
+        for faces, placed in boards:
+            if len(faces) != len(R.ALL_DICE) or len(placed) != len(R.PROPERTY_DICE):
+                raise SaveFormatError("the save does not match the dice")
+            for d, f in enumerate(faces):
+                if f is not None and not 0 <= f < len(R.ALL_DICE[d].distinct_faces()):
+                    raise SaveFormatError(f"die {R.ALL_DICE[d].name} has no face {f}")
+            if any(g is not None and not 0 <= g < NUM_GROUPS for g in placed):
+                raise SaveFormatError("a die is placed on a group that does not exist")
         if any(not 0 <= d < len(R.ALL_DICE) for d in state.pending) or any(
             state.placed[d] is None for d in state.undo_stack if 0 <= d < len(state.placed)
         ):
             raise SaveFormatError("the dice in the air or the undo list are damaged")
         return state
+
+
+_SAVE_INT_LIMIT = 10**9
+"""Every number in a save lies within +- this (a game never comes near)."""
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= _SAVE_INT_LIMIT
+
+
+def _optional_int(value: Any) -> bool:
+    return value is None or _int(value)
+
+
+def _list_of(check: Any) -> Any:
+    return lambda value: isinstance(value, list) and len(value) <= 64 and all(map(check, value))
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= 64
+
+
+def _record(spec: dict[str, Any]) -> Any:
+    """A check for a dict with exactly ``spec``'s keys, each passing its check."""
+    return lambda value: (
+        isinstance(value, dict) and set(value) == set(spec) and all(spec[k](value[k]) for k in spec)
+    )
+
+
+def _bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+_SAVE_TYPES: dict[str, Any] = {
+    "scores": _list_of(_int),
+    "previous": _list_of(_optional_int),
+    "turns": _list_of(_int),
+    "busts": _list_of(_int),
+    "houses_scored": _list_of(_int),
+    "hotels_scored": _list_of(_int),
+    "player": _int,
+    "winner": _optional_int,
+    "bonuses": lambda v: isinstance(v, dict) and all(map(_text, v)) and _list_of(_int)(list(v.values())),
+    "last_turn": lambda v: v is None
+    or _record(
+        {
+            "player": _int, "jail": _bool, "rolls": _int, "basic": _int, "go": _int, "house": _int,
+            "hotel": _int, "turn": _int, "faces": _list_of(_optional_int),
+            "placed": _list_of(_optional_int), "jailed": _list_of(_bool), "events": _list_of(_text),
+        }
+    )(v),
+    "faces": _list_of(_optional_int),
+    "placed": _list_of(_optional_int),
+    "jailed": _list_of(_bool),
+    "house_die_in": _bool,
+    "go_count": _int,
+    "houses": _int,
+    "hotels": _int,
+    "rolls": _int,
+    "pending": _list_of(_int),
+    "undo_stack": _list_of(_int),
+    "last_roll": lambda v: v is None or _record({"events": _list_of(_text), "policemen": _int})(v),
+}  # fmt: skip
+"""What each saved field must be, checked by type before any value is used."""
 
 
 def _copy_flat(value: Any) -> Any:

@@ -49,6 +49,24 @@ def test_screenshot_writes_the_scene_after_the_keys(tmp_path):
     assert image.get_size() == (720, 576)
 
 
+def test_screenshot_layout_json_lists_every_text_run(tmp_path):
+    import json
+
+    out, layout = tmp_path / "shot.png", tmp_path / "shot.json"
+    argv = ["screenshot", "--profile", "sd-pal", "--scene", "settings", "--lang", "fa", "--out", str(out)]
+    args = parse(screenshot, [*argv, "--layout-json", str(layout)])
+    assert args.func(args) == 0
+    data = json.loads(layout.read_text(encoding="utf-8"))
+    assert data["profile"] == "sd-pal" and data["size"] == [720, 576]
+    assert data["safe_area"] == [48, 40, 624, 496]
+    drawn = data["runs"]
+    assert drawn and all(item["lang"] == "fa" for item in drawn)
+    assert any("تنظیمات" in item["text"] for item in drawn)
+    for item in drawn:
+        x, y, w, h = item["rect"]
+        assert item["size"] > 0 and w > 0 and h > 0 and 0 <= x < 720 and 0 <= y < 576
+
+
 def test_screenshot_keys_change_the_picture(tmp_path):
     a, b = tmp_path / "a.png", tmp_path / "b.png"
     for path, keys in ((a, ""), (b, "RIGHT")):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import i18n
-from app.text import TextRenderer, base_is_rtl, embedding_levels, localize_number_words, visual_runs
+from app.text import TextRenderer, TextRun, base_is_rtl, embedding_levels, localize_number_words, visual_runs
 
 
 @pytest.fixture(scope="module")
@@ -233,3 +233,53 @@ def test_survives_pygame_quit_and_init():
     pygame.init()
     assert alpha(renderer.render("abcd", 20, (1, 2, 3)))
     assert alpha(renderer.render("abc", 20, (1, 2, 3), lang="fa")) == before
+
+
+def test_drawn_text_is_recorded_with_its_size_place_and_language():
+    from app import widgets
+
+    text = TextRenderer(font_scale=0.9)
+    surface = pygame.Surface((200, 100))
+    text.begin_frame()
+    rect = widgets.draw_text(surface, text, "Total 41", 20, (255, 255, 255), (10, 5))
+    widgets.draw_text(
+        surface.subsurface((50, 50, 100, 40)), text, "۴۱", 30, (255, 255, 255), (0, 0), lang="fa"
+    )
+    first, second = text.runs
+    assert first == TextRun("Total 41", 18, (10, 5, rect.w, rect.h), "en")
+    assert second.size == 27 and second.lang == "fa" and second.rect[:2] == (50, 50)
+    text.begin_frame()
+    assert text.runs == []
+
+
+def test_a_captured_picture_replays_its_runs_where_it_is_blitted():
+    from app import widgets
+
+    text = TextRenderer()
+    picture = pygame.Surface((80, 30))
+    with text.capture() as captured:
+        widgets.draw_text(picture, text, "Ones", 20, (255, 255, 255), (2, 3))
+    assert text.runs == [] and [run.text for run in captured] == ["Ones"]
+    text.replay(captured, (100, 200))
+    text.replay(captured, (0, 0), covered=True)
+    assert [run.rect[:2] for run in text.runs] == [(102, 203), (2, 3)]
+    assert [run.covered for run in text.runs] == [False, True]
+    assert TextRun.from_dict(text.runs[1].to_dict()) == text.runs[1]
+
+
+def test_x_scale_narrows_text_for_wide_pixels():
+    square, wide = TextRenderer(), TextRenderer(x_scale=45 / 64)
+    w, h = square.size("Large Straight", 24)
+    assert wide.size("Large Straight", 24) == (round(w * 45 / 64), h)
+    assert wide.render("Large Straight", 24, (255, 255, 255)).get_size() == (round(w * 45 / 64), h)
+
+
+def test_an_opaque_panel_covers_the_runs_it_touches():
+    from app import widgets
+
+    text = TextRenderer()
+    surface = pygame.Surface((300, 100))
+    widgets.draw_text(surface, text, "Ones", 20, (255, 255, 255), (10, 10))
+    widgets.draw_text(surface, text, "Twos", 20, (255, 255, 255), (200, 60))
+    text.cover((0, 0, 120, 40))
+    assert [run.covered for run in text.runs] == [True, False]

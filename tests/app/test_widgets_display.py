@@ -161,3 +161,39 @@ def test_app_lets_the_display_choose_the_driver(monkeypatch, tmp_path):
     with pytest.raises(DisplayError):
         App(load_profile("hd-720"), display_mode="window", data_dir=tmp_path)
     pygame.display.quit()
+
+
+def test_a_refused_key_flashes_its_help_chip(tmp_path):
+    """A key that cannot act now answers on screen too (a muted TV): its chip shows red a moment."""
+    from app.app import REFUSED_FLASH_S, Headless
+    from app.screen import Binding, Screen
+    from remote.buttons import Button
+
+    class S(Screen):
+        BINDINGS = (Binding(Button.DIGIT_3, "end_turn", "action.end_turn"),)
+
+        def check_action(self, action, args):
+            return False
+
+        def draw(self, surface):
+            widgets.background(surface, self.theme)
+            widgets.help_bar(surface, self.app, self)
+
+    h = Headless(profile="sd-pal", data_dir=tmp_path, home=False)
+    try:
+        h.app.push(S())
+        h.app.step()
+        before = h.render().copy()
+        h.app.pipeline.push_key(Button.DIGIT_3, True, h.clock.now, source="script")
+        h.app.step()
+        assert h.app.refused_key == "3"
+        chip = next(run for run in h.app.text.runs if run.text == "3")
+        x, y, _, _ = chip.rect
+        error = h.app.theme.colour("error")
+        assert h.app.display.framebuffer.get_at((x - 2, y + 2))[:3] == error
+        assert before.get_at((x - 2, y + 2))[:3] != error
+        h.app.pipeline.push_key(Button.DIGIT_3, False, h.clock.now, source="script")
+        h.advance(REFUSED_FLASH_S * 1000 + 100)
+        assert h.app.refused_key is None
+    finally:
+        h.close()

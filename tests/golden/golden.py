@@ -1,19 +1,25 @@
 """Golden-image comparison for any scene: reuse :func:`check` in your own tests.
 
-``check(surface, name)`` compares a rendered framebuffer with ``tests/golden/images/<name>.png``:
+``check(surface, name, runs)`` compares a rendered framebuffer with ``tests/golden/images/<name>.png``
+and the text drawn on it (``app.text.runs``, see :class:`app.text.TextRun`) with ``<name>.json``:
 
-- ``TVGAMES_UPDATE_GOLDEN=1`` writes (or rewrites) the file instead and passes;
+- ``TVGAMES_UPDATE_GOLDEN=1`` writes (or rewrites) the files instead and passes;
 - a missing file fails with the command that creates it;
-- otherwise the pictures must have the same size and at most ``max_fraction`` of the pixels may
-  differ by more than ``channel_tolerance`` in any channel (font rasterisers differ a little
-  between FreeType builds; a layout change moves far more pixels than that);
+- the text must be the same exactly: every run's string, font size, language and weight, in
+  the same order, each within ``RUN_SLACK`` pixels of its place. A wrong digit changes only
+  30-100 pixels, too few for the picture's tolerance, but never passes here;
+- the pictures must have the same size and at most ``max_fraction`` of the pixels may differ by
+  more than ``channel_tolerance`` in any channel (font rasterisers differ a little between
+  FreeType builds; a layout change moves far more pixels than that);
 - on failure a side-by-side PNG (expected | actual | differing pixels in red) is written to
   ``tests/golden/_failures/<name>.png``.
 """
 
 from __future__ import annotations
 
+import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +29,8 @@ HERE = Path(__file__).parent
 IMAGES = HERE / "images"
 FAILURES = HERE / "_failures"
 UPDATE_ENV = "TVGAMES_UPDATE_GOLDEN"
+RUN_SLACK = 2
+"""Pixels a text run may move (rasteriser differences); its words and size may not change at all."""
 
 
 def updating() -> bool:
@@ -53,21 +61,69 @@ def side_by_side(expected: pygame.Surface, actual: pygame.Surface, mask: np.ndar
     return out
 
 
+def run_differences(expected: Sequence[dict], actual: Sequence[dict], slack: int = RUN_SLACK) -> list[str]:
+    """What differs between two lists of text runs (as :meth:`TextRun.to_dict` gives them), readably.
+
+    >>> a = {"text": "Total 41", "size": 20, "rect": [10, 10, 80, 24], "lang": "en", "bold": False}
+    >>> run_differences([a], [dict(a, text="Total 47")])
+    ["run 0: 'Total 41' size 20 at [10, 10, 80, 24] is now 'Total 47' size 20 at [10, 10, 80, 24]"]
+    >>> run_differences([a], [dict(a, rect=[11, 9, 80, 24])])
+    []
+    """
+
+    def describe(run: dict) -> str:
+        return f"{run['text']!r} size {run['size']} at {run['rect']}"
+
+    out = []
+    for i, (want, got) in enumerate(zip(expected, actual, strict=False)):
+        same_words = all(
+            want.get(k) == got.get(k) for k in ("text", "size", "lang", "bold", "covered", "main", "clipped")
+        )
+        near = all(abs(a - b) <= slack for a, b in zip(want["rect"], got["rect"], strict=True))
+        if not (same_words and near):
+            out.append(f"run {i}: {describe(want)} is now {describe(got)}")
+    for i in range(len(actual), len(expected)):
+        out.append(f"run {i}: {describe(expected[i])} is gone")
+    for i in range(len(expected), len(actual)):
+        out.append(f"run {i}: {describe(actual[i])} is new")
+    return out
+
+
 def check(
-    surface: pygame.Surface, name: str, channel_tolerance: int = 48, max_fraction: float = 0.002
+    surface: pygame.Surface,
+    name: str,
+    runs: Sequence | None = None,
+    channel_tolerance: int = 48,
+    max_fraction: float = 0.002,
 ) -> None:
-    """Compare ``surface`` with the golden image ``name`` (see the module docstring)."""
+    """Compare ``surface`` (and the text ``runs`` drawn on it) with the golden ``name`` (see the module
+    docstring)."""
     import pytest
 
     path = IMAGES / f"{name}.png"
+    text_path = IMAGES / f"{name}.json"
+    drawn = None if runs is None else [run.to_dict() for run in runs]
     if updating():
         IMAGES.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(path))
+        if drawn is not None:
+            text_path.write_text(json.dumps(drawn, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
         return
-    if not path.exists():
-        pytest.fail(
-            f"no golden image {path.relative_to(HERE.parent.parent)}: run {UPDATE_ENV}=1 pytest {HERE.name}"
-        )
+    missing = [p for p in (path, text_path if drawn is not None else path) if not p.exists()]
+    if missing:
+        where = missing[0].relative_to(HERE.parent.parent)
+        pytest.fail(f"no golden file {where}: run {UPDATE_ENV}=1 pytest {HERE.name}")
+    if drawn is not None:
+        differences = run_differences(json.loads(text_path.read_text(encoding="utf-8")), drawn)
+        if differences:
+            FAILURES.mkdir(exist_ok=True)
+            failure = FAILURES / f"{name}.png"
+            pygame.image.save(side_by_side(pygame.image.load(str(path)), surface, None), str(failure))
+            shown = "\n  ".join(differences[:8])
+            more = f"\n  ... and {len(differences) - 8} more" if len(differences) > 8 else ""
+            pytest.fail(
+                f"{name}: the text drawn differs from the golden text; see {failure}\n  {shown}{more}"
+            )
     expected = pygame.image.load(str(path))
     failure = FAILURES / f"{name}.png"
     if expected.get_size() != surface.get_size():

@@ -18,7 +18,7 @@ import golden  # noqa: E402
 
 from app import scenes  # noqa: E402
 
-PROFILES = ("sd-pal", "hd-720")
+PROFILES = ("sd-pal", "sd-pal-wide", "hd-720")
 LANGUAGES = ("en", "fa")
 
 CASES = [
@@ -34,7 +34,7 @@ CASES = [
 def test_scene_matches_golden(scene, profile, lang, tmp_path):
     headless, frame = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
     try:
-        golden.check(frame.copy(), f"{scene}-{profile}-{lang}")
+        golden.check(frame.copy(), f"{scene}-{profile}-{lang}", headless.app.text.runs)
         # Every screen, not only the shell's, stays broadcast-safe.
         assert golden.pixels_over_level(frame, headless.app.profile.max_level) == 0
     finally:
@@ -76,3 +76,47 @@ def test_level_check_finds_pure_white():
     for x, colour in enumerate([(235, 235, 235), (255, 255, 255), (240, 0, 0)]):
         surface.set_at((x, 0), colour)
     assert golden.pixels_over_level(surface, 235) == 2
+
+
+def _one_digit_changed(text: str) -> str:
+    """``text`` with its last digit changed (9 becomes 0, any other digit goes up by one)."""
+    for i in range(len(text) - 1, -1, -1):
+        if text[i].isdigit():
+            return text[:i] + str((int(text[i]) + 1) % 10) + text[i + 1 :]
+    return text
+
+
+@pytest.mark.parametrize("profile", ["sd-pal", "hd-720"])
+def test_one_changed_digit_fails_the_golden_comparison(profile, tmp_path, monkeypatch):
+    """The weakness of a pixel tolerance: a score drawn one digit wrong moves too few pixels to
+    fail it, so the text runs are compared exactly as well."""
+    from app.text import TextRenderer
+
+    if golden.updating():
+        pytest.skip("compares with the golden files, so it must not write them")
+    name, scene = f"yahtzee-classic-{profile}-en", "yahtzee-classic"
+    headless, frame = scenes.shoot(scene, profile, "en", data_dir=str(tmp_path / "a"))
+    try:
+        golden.check(frame.copy(), name, headless.app.text.runs)  # the scene as it is passes
+        target = next(run.text for run in headless.app.text.runs if run.text.startswith("Total "))
+    finally:
+        headless.close()
+    wrong = _one_digit_changed(target)
+    render, note = TextRenderer.render, TextRenderer.note
+    monkeypatch.setattr(
+        TextRenderer,
+        "render",
+        lambda self, text, *a, **k: render(self, wrong if text == target else text, *a, **k),
+    )
+    monkeypatch.setattr(
+        TextRenderer,
+        "note",
+        lambda self, text, *a, **k: note(self, wrong if text == target else text, *a, **k),
+    )
+    headless, frame = scenes.shoot(scene, profile, "en", data_dir=str(tmp_path / "b"))
+    try:
+        golden.check(frame.copy(), name)  # the picture alone lets the wrong total through
+        with pytest.raises(pytest.fail.Exception, match=f"{target!r} size .* is now {wrong!r}"):
+            golden.check(frame.copy(), name, headless.app.text.runs)
+    finally:
+        headless.close()

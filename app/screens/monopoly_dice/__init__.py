@@ -48,9 +48,10 @@ def _family() -> Any:
                 resume="app.screens.monopoly_dice:resume",
                 engines=("monopoly-dice",),
                 tile_art="app.screens.monopoly_dice:tile_art",
+                how_to_play="app.screens.howto:show",
             ),
         ),
-        scenes=("app.screens.monopoly_dice.scenes",),
+        scenes=("app.screens.monopoly_dice.scenes", "app.screens.howto"),
         simulate="engines.monopoly_dice.simulate",
         solve="app.screens.monopoly_dice.solve:run",
         settings=(

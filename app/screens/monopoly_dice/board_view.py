@@ -43,7 +43,7 @@ class BoardView(DiceGameScreen):
 
     def _init_view(self) -> None:
         self._layout_cache: tuple[tuple, dict] | None = None
-        self._base_cache: tuple[tuple, pygame.Surface] | None = None
+        self._base_cache: tuple[tuple, pygame.Surface, list] | None = None
 
     @property
     def turn_player(self) -> int:
@@ -70,7 +70,10 @@ class BoardView(DiceGameScreen):
         theme = self.theme
         key = (theme.width, theme.height, self.app.lang, len(self.players))
         if self._layout_cache is None or self._layout_cache[0] != key:
-            self._layout_cache = (key, compute_layout(self.app, len(self.players)))
+            self._layout_cache = (
+                key,
+                compute_layout(self.app, len(self.players), widgets.help_bar_height(self.app, self)),
+            )
         return self._layout_cache[1]
 
     def _hidden(self) -> frozenset[int]:
@@ -230,11 +233,13 @@ class BoardView(DiceGameScreen):
             if pygame.display.get_surface() is not None:
                 base = base.convert()
             widgets.background(base, self.theme)
-            for group_key in layout["groups"]:
-                self._draw_group_plain(base, layout, group_key)
+            with self.app.text.capture() as runs:
+                for group_key in layout["groups"]:
+                    self._draw_group_plain(base, layout, group_key)
             table = self._rect(layout["table"])
             widgets.panel(base, table, self.theme.colour("panel"), self.theme.radius)
-            self._base_cache = (key, base)
+            self._base_cache = (key, base, runs)
+        self.app.text.replay(self._base_cache[2])
         return self._base_cache[1]
 
     def _draw_table(self, surface, layout, view) -> None:
@@ -430,19 +435,21 @@ def bust_view(before: dict[str, Any], faces: dict[int, int]) -> dict[str, Any]:
     return view
 
 
-def compute_layout(app, players: int) -> dict[str, Any]:
+def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, Any]:
     """Rectangles (left-to-right; mirror them for Persian) of every part of the board screen.
 
     The groups are two columns of five. Each group is drawn either in one line (its colour band
     with the board value, then its squares) or as a card (the band above the squares), whichever
-    gives the larger squares on this screen: one line on a wide 720-line screen, cards on PAL."""
+    gives the larger squares on this screen: one line on a wide 720-line screen, cards on PAL.
+    ``help_h`` is the height of the screen's help bar (one row if not given)."""
     theme = app.theme
     safe = theme.safe
     text = app.text
     small = theme.font("small")
     line = text.line_height(small)
     header_h = text.line_height(theme.font("heading")) + theme.px(6)
-    help_h = line + theme.px(12)
+    if help_h is None:
+        help_h = line + theme.px(12)
     bottom = safe.bottom - help_h - theme.px(8)
     gap = theme.px(10)
     sq_gap = theme.px(5)
@@ -528,7 +535,10 @@ def compute_layout(app, players: int) -> dict[str, Any]:
     go_w = text.size(t("mdice.go_count", n=9), small, bold=True)[0] + theme.px(14)
     go = pygame.Rect(x + gap, jy + theme.px(3), go_w, jsq_h)
     # the table: five score lines (houses and the hotel drawn on theirs), then one line per player
-    t_line = line + theme.px(8)
+    # (the lines close up, never the text shrinks, until four players fit)
+    lines = 6 + players
+    fixed = theme.px(28) + players * theme.px(2)
+    t_line = line + max(0, min(theme.px(8), (table.h - fixed - lines * line) // lines))
     parts = []
     y = table.y + theme.px(8)
     for name in ("basic", "go", "house", "hotel", "turn"):

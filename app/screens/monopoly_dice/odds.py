@@ -55,7 +55,7 @@ class OddsScreen(ModalScreen[None]):
         if not inline:
             self.job.start()
         self._shown_done = self.job.done
-        self._picture: tuple[tuple, pygame.Surface] | None = None
+        self._picture: tuple[tuple, pygame.Surface, list] | None = None
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -75,9 +75,12 @@ class OddsScreen(ModalScreen[None]):
         key = (self.job.done, self.app.lang, surface.get_size())
         if self._picture is not None and self._picture[0] == key:
             surface.blit(self._picture[1], box)
+            self.app.text.replay(self._picture[2])
             return
-        self._draw_panel(surface, box)
-        self._picture = (key, surface.subsurface(box).copy())
+        with self.app.text.capture() as runs:
+            self._draw_panel(surface, box)
+        self.app.text.replay(runs)
+        self._picture = (key, surface.subsurface(box).copy(), runs)
 
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         app, theme = self.app, self.theme

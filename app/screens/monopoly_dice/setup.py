@@ -53,6 +53,9 @@ class SetupScreen(Screen):
         Binding(Button.SELECT, "select", "action.select"),
     )
 
+    howto_game = "monopoly-dice"
+    """The game whose How to play pages INFO offers."""
+
     def __init__(self) -> None:
         super().__init__()
         self.choice = default_choice()
@@ -122,6 +125,8 @@ class SetupScreen(Screen):
         widgets.title(surface, app, f"{t('mdice.title')}: {t('mdice.setup.title')}")
         labels, values = zip(*(self.label(r) for r in self.rows()), strict=True)
         top = safe.y + theme.font("title") + theme.px(40)
-        area = pygame.Rect(safe.x + safe.w // 8, top, safe.w * 3 // 4, safe.bottom - top - theme.px(70))
+        # the whole safe width on a narrow SD screen, so no choice is cut
+        inset = safe.w // 8 if safe.w > 1000 else 0
+        area = pygame.Rect(safe.x + inset, top, safe.w - 2 * inset, safe.bottom - top - theme.px(70))
         widgets.list_rows(surface, app, area, list(labels), self.focus, None, list(values))
         widgets.help_bar(surface, app, self)

@@ -45,7 +45,11 @@ def tile_art(surface: Any, box: Any, screen: Any, entry: Any) -> None:
 def _family() -> Any:
     from app.descriptor import GameEntry, GameFamily
 
-    hooks = {"start": "app.screens.yahtzee:start", "resume": "app.screens.yahtzee:resume"}
+    hooks = {
+        "start": "app.screens.yahtzee:start",
+        "resume": "app.screens.yahtzee:resume",
+        "how_to_play": "app.screens.howto:show",
+    }
     return GameFamily(
         name="yahtzee",
         tiles=(
@@ -73,6 +77,7 @@ def _family() -> Any:
             "app.screens.yahtzee.hint",
             "app.screens.yahtzee.results",
             "app.screens.yahtzee.review",
+            "app.screens.howto",
         ),
         simulate="engines.yahtzee.simulate",
         solve="app.screens.yahtzee.solve:run",

@@ -175,8 +175,12 @@ class GameScreen(GameView):
         self.die_focus = 0
         self.box_focus = self.order[0]
         self.zone = "dice"
+        self.confirming: int | None = None
+        """The box a first SELECT would score for nothing (or for little, with rolls left): a second
+        SELECT scores it, any other key takes it back."""
         self.show_info = True
         self._banner: tuple[str, float] | None = None
+        self._results: Any = None
 
     @property
     def rng(self) -> np.random.Generator:
@@ -289,8 +293,10 @@ class GameScreen(GameView):
         if len(set(numbers)) == 1 and numbers:
             key = "dice_party.banner.yahtzee" if self.game.mode == "dice-party" else "yahtzee.banner.yahtzee"
             self._announce(t(key))
-        if obs["must_score"]:
-            self.zone = "card"  # no more rolling (third roll, Freeze, a Dice Party five of a kind)
+        # After every roll the cursor is back on the dice, so the reflex SELECT holds a die instead of
+        # scoring a box; only when no more rolling is possible does it wait on the card.
+        self.zone = "card" if obs["must_score"] else "dice"
+        self.confirming = None
         self._fix_box_focus()
 
     def _on_scored(self, event: Any) -> None:
@@ -316,6 +322,7 @@ class GameScreen(GameView):
             self._fix_box_focus()
 
     def _on_undone(self, event: Any) -> None:
+        self.confirming = None
         self._fix_box_focus()
 
     def _on_game_over(self, event: Any) -> None:
@@ -325,6 +332,8 @@ class GameScreen(GameView):
         """A new turn (or the screen just opened): pass the remote between humans, reset cursors."""
         player = event.player
         self.die_focus = 0
+        self.zone = "dice"
+        self.confirming = None
         self._fix_box_focus()
         humans = sum(not p.computer for p in self.players)
         if event.announce and not self.players[player].computer and humans > 1:
@@ -360,6 +369,9 @@ class GameScreen(GameView):
     def handle(self, event) -> bool:
         if self._clear_pass_notice(event):
             return True
+        # any key but SELECT takes a shown confirmation back (and then does its own job)
+        if self.confirming is not None and event.kind == Press.PRESS and event.button is not Button.SELECT:
+            self.confirming = None
         taken = super().handle(event)
         if taken:
             self._version += 1
@@ -446,8 +458,25 @@ class GameScreen(GameView):
         if self.zone == "dice":
             self.app.sound.play("select")
             self.match.act(toggle_hold(self.die_focus))
-        else:
-            self.match.act(score_action(self.box_focus))
+            return
+        box = self.box_focus
+        if self.confirming != box and self.wasteful(box):
+            self.confirming = box  # shown; the next SELECT scores it
+            self.app.sound.play("move")
+            return
+        self.confirming = None
+        self.match.act(score_action(box))
+
+    def wasteful(self, box_id: int) -> bool:
+        """Whether scoring ``box_id`` now asks for a second SELECT: it scores nothing, or (with
+        rolls left) under half of what the box can give."""
+        obs = self.obs()
+        points = obs["cards"][self.turn_player]["boxes"][self.game.boxes[box_id].key]["potential"]
+        if points is None:
+            return False
+        if points == 0:
+            return True
+        return obs["rolls_left"] > 0 and points * 2 < box_most(self.game.boxes[box_id], len(self.game.dice))
 
     def action_info(self) -> None:
         self.show_info = not self.show_info
@@ -540,7 +569,8 @@ class GameScreen(GameView):
             return  # paused under a modal (menu, hint): nothing moves, no computer plays
         dt = min(dt, 0.25)
         self._flip_faces(dt, lambda die: len(self.game.all_dice[die].faces))
-        if self._banner is not None:
+        if self._banner is not None and not (self.match.shaking or self.match.settling):
+            # a banner waits for the dice to land (it would hide them tumbling), then counts down
             text, left = self._banner
             left -= dt * (4 if self.match.skipping else 1)
             self._banner = (text, left) if left > 0 else None
@@ -560,6 +590,7 @@ class GameScreen(GameView):
             names=player_names(self.players),
             review=review,
         )
+        self._results = results  # kept: BACK from the review comes back to it
         self.app.push(results, self._results_done)
 
     def _resumed_slot_exists(self) -> bool:
@@ -569,11 +600,31 @@ class GameScreen(GameView):
             return False
 
     def _results_done(self, result: Any) -> None:
+        from app.screens.yahtzee.results import AGAIN
+
+        if result == AGAIN:  # the same seats, a fresh game in place of this one
+            self.app.replace(GameScreen.new(self.game.mode, self.players, self.app.rng, lang=self.lang))
+            return
         humans = any(not p.computer for p in self.players)
         if result and self.game.mode in ("classic", "dice-party") and humans and self.decisions:
             from app.screens.yahtzee.review import ReviewScreen
 
             review = ReviewScreen(list(self.decisions), self.game, names=player_names(self.players))
-            self.app.push(review, lambda _: self.app.go_home())
+            # BACK from the review returns to the results (they keep their high-score entry)
+            self.app.push(review, lambda _: self.app.push(self._results, self._results_done))
             return
         self.app.go_home()
+
+
+def box_most(box: Any, dice: int) -> int:
+    """The most ``box`` can score with ``dice`` six-sided dice, before any Power multiplier.
+
+    >>> from engines.yahtzee.game import ClassicGame
+    >>> [box_most(b, 5) for b in ClassicGame.boxes if b.key in ("threes", "full_house", "chance")]
+    [15, 25, 30]
+    """
+    if box.value is not None:
+        return box.value
+    if box.face is not None:
+        return dice * box.face
+    return dice * 6

@@ -39,7 +39,7 @@ class GameView(DiceGameScreen):
 
     def _init_view(self) -> None:
         self._layout_cache: tuple[tuple, dict] | None = None
-        self._cells: dict[tuple, pygame.Surface] = {}
+        self._cells: dict[tuple, tuple[pygame.Surface, list]] = {}
         self._saved_cache: tuple[int, dict] | None = None
 
     def saved(self) -> dict[str, Any]:
@@ -57,7 +57,7 @@ class GameView(DiceGameScreen):
         key = (theme.width, theme.height, self.app.lang)
         if self._layout_cache is not None and self._layout_cache[0] == key:
             return self._layout_cache[1]
-        layout = compute_layout(self.app, self.game, self.columns)
+        layout = compute_layout(self.app, self.game, self.columns, widgets.help_bar_height(self.app, self))
         # names too long for their cell next to a wide value ("×3 150" in Power) use their short form,
         # all boxes of a group alike
         size, pad = layout["font"], theme.px(10)
@@ -79,8 +79,16 @@ class GameView(DiceGameScreen):
         self._draw_dice(surface, layout)
         if self._pass_to is not None:
             self._draw_banner(surface, t("yahtzee.banner.pass", name=self._pass_to), t("yahtzee.press_any"))
-        elif self._banner is not None:
-            self._draw_banner(surface, self._banner[0])
+        elif self.confirming is not None:
+            box = self.game.boxes[self.confirming]
+            points = self.obs()["cards"][self.turn_player]["boxes"][box.key]["potential"]
+            self._draw_banner(
+                surface,
+                t("yahtzee.confirm", box=scorecard.box_name(self.game, box), points=points),
+                t("yahtzee.confirm.keys"),
+            )
+        elif self._banner is not None and not (self.shaking or self.match.settling):
+            self._draw_banner(surface, self._banner[0])  # once the dice have landed
 
     def _draw_static(self, surface: pygame.Surface, layout: dict[str, Any]) -> None:
         app, theme = self.app, self.theme
@@ -111,9 +119,11 @@ class GameView(DiceGameScreen):
             max_width=header.w // 2,
         )
         turns = obs["turns"][obs["turn_player"]]
-        right = t("yahtzee.turn", name=name)
+        # a solo game has no turns to tell apart: only the round
+        right = t("yahtzee.turn", name=name) if len(self.players) > 1 else ""
         if not self.state.is_terminal():
-            right += "   " + t("yahtzee.round", n=turns + 1, total=len(self.game.boxes))
+            rnd = t("yahtzee.round", n=turns + 1, total=len(self.game.boxes))
+            right = f"{right}   {rnd}" if right else rnd
         pos, anchor = self._end(header, 0)
         self._text(
             surface, right, theme.font("body"), theme.colour("accent"), pos, anchor, max_width=header.w // 2
@@ -150,8 +160,9 @@ class GameView(DiceGameScreen):
         """One box of the card: its picture is cached by everything it shows, so a redraw after a
         move repaints only the boxes that changed."""
         info = card["boxes"][box.key]
-        focused = box.id == self.box_focus and not self.state.is_terminal()
-        zone_card = focused and self.zone == "card"
+        # one cursor at a time: the box cursor shows only while the card has the focus
+        focused = box.id == self.box_focus and self.zone == "card" and not self.state.is_terminal()
+        zone_card = focused
         value, power, looks = "", 1, "filled"
         if info["score"] is not None:
             value, power = str(info["score"]), info["multiplier"] or 1
@@ -161,16 +172,20 @@ class GameView(DiceGameScreen):
         else:
             looks = "empty"
         key = (box.id, value, power, looks, focused, zone_card, rect.size, self.app.lang, self.rtl)
-        image = self._cells.get(key)
-        if image is None:
+        cell = self._cells.get(key)
+        if cell is None:
             if len(self._cells) > 600:
                 self._cells.clear()
             image = pygame.Surface(rect.size, pygame.SRCALPHA)
-            self._paint_box(image, image.get_rect(), box, value, power, looks, focused, zone_card, size, pad)
+            with self.app.text.capture() as runs:
+                self._paint_box(
+                    image, image.get_rect(), box, value, power, looks, focused, zone_card, size, pad
+                )
             if pygame.display.get_surface() is not None:
                 image = image.convert_alpha()
-            self._cells[key] = image
-        surface.blit(image, rect)
+            cell = self._cells[key] = (image, runs)
+        surface.blit(cell[0], rect)
+        self.app.text.replay(cell[1], rect.topleft)
 
     def _paint_box(self, surface, rect, box, value, power, looks, focused, zone_card, size, pad) -> None:
         theme = self.theme
@@ -241,6 +256,7 @@ class GameView(DiceGameScreen):
         n = len(names)
         w = strip.w // n
         size = theme.font("body")
+        number = theme.font("number")  # the totals are the main numbers: the larger floor
         for p in range(n):
             cell = self._rect(pygame.Rect(strip.x + p * w, strip.y, w - theme.px(8), strip.h))
             turn = p == obs["turn_player"] and not self.state.is_terminal()
@@ -255,13 +271,13 @@ class GameView(DiceGameScreen):
             total = obs["cards"][p]["total"]
             # two players: "Total 123"; more: just the number, so four cells still fit at 576 lines
             total_text = t("yahtzee.total") + f" {total}" if n <= 2 else str(total)
-            total_w = self.app.text.size(total_text, size, bold=True)[0]
+            total_w = self.app.text.size(total_text, number, bold=True)[0]
             pad = theme.px(10)
             pos, anchor = self._start(cell, pad)
             room = max(theme.px(30), cell.w - total_w - 3 * pad)
             self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=room)
             pos, anchor = self._end(cell, pad)
-            self._text(surface, total_text, size, theme.colour("accent"), pos, anchor, bold=True)
+            self._text(surface, total_text, number, theme.colour("accent"), pos, anchor, bold=True, main=True)
 
     def _draw_status(self, surface, layout, obs) -> None:
         """Above the dice: rolls left (or what to do), the fourth roll, thinking/preparing lines."""
@@ -311,8 +327,11 @@ class GameView(DiceGameScreen):
         theme = self.theme
         box = self.game.boxes[self.box_focus]
         mult = self.state.multiplier() if self.saved()["rolls"] else 1
-        text = f"{scorecard.box_name(self.game, box)}: {scorecard.box_how(box, mult)}"
+        how = scorecard.box_how(box, mult)
+        text = f"{scorecard.box_name(self.game, box)}: {how}"
         tip = self._rect(layout["info"])
+        if self.app.text.size(text, layout["font"])[0] > tip.w - theme.px(16):
+            text = how  # the cursor already names the box: keep the rule whole rather than cut it
         widgets.panel(surface, tip, theme.colour("shadow"), theme.px(8), theme.px(2), theme.colour("accent"))
         self._text(
             surface,
@@ -417,14 +436,18 @@ def power_label(label: str) -> str:
     return t(f"yahtzee.face.{label.lower()}")
 
 
-def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) -> dict[str, Any]:
-    """Rectangles (left-to-right; mirror them for Persian) of every part of the game screen."""
+def compute_layout(
+    app, game: YahtzeeGame, columns: Sequence[scorecard.Column], help_h: int | None = None
+) -> dict[str, Any]:
+    """Rectangles (left-to-right; mirror them for Persian) of every part of the game screen;
+    ``help_h`` is the height of the screen's help bar (one row if not given)."""
     theme = app.theme
     safe = theme.safe
     text = app.text
     header_h = text.line_height(theme.font("heading")) + theme.px(6)
-    help_h = text.line_height(theme.font("small")) + theme.px(12)
-    strip_h = text.line_height(theme.font("body")) + theme.px(14)
+    if help_h is None:
+        help_h = text.line_height(theme.font("small")) + theme.px(12)
+    strip_h = text.line_height(theme.font("number"), bold=True) + theme.px(10)
     strip = pygame.Rect(safe.x, safe.bottom - help_h - theme.px(8) - strip_h, safe.w, strip_h)
     top = safe.y + header_h + theme.px(8)
     bottom = strip.y - theme.px(10)
@@ -439,7 +462,15 @@ def compute_layout(app, game: YahtzeeGame, columns: Sequence[scorecard.Column]) 
     die_w = theme.round_w(die_h * (1 - 0.14)) + theme.px(4)
     label_w = max(text.size(t("yahtzee.held"), font, bold=True)[0] + theme.px(6), theme.round_w(die_h * 0.9))
     lift = theme.round_w(die_h * 0.32)
-    col_w = max(label_w + die_w + theme.px(8), theme.round_w(die_h * 2.2))
+    # the column is as wide as its longest status line, which must never be cut
+    status_lines = (
+        t("yahtzee.rolls_left", n=3),
+        t("yahtzee.roll_first"),
+        t("yahtzee.choose_box"),
+        t("yahtzee.thinking"),
+    )
+    status_w = max(text.size(line, font, bold=True)[0] for line in status_lines) + theme.px(4)
+    col_w = max(label_w + die_w + theme.px(8), theme.round_w(die_h * 2.2), status_w)
     status = pygame.Rect(safe.x, top, col_w, status_h)
     dice, labels = [], []
     y = dice_top

@@ -242,7 +242,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         self.job: Task | None = None
         self._seen = -1
         self._spin = 0.0
-        self._picture: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._picture: tuple[tuple[Any, ...], pygame.Surface, list] | None = None
         playing = not (state.is_terminal() or state.is_chance_node())
         self.obs: dict[str, Any] | None = state.to_dict(state.current_player()) if playing else None
         self.rolled = playing and bool(self.obs["rolls"])
@@ -377,9 +377,12 @@ class HintScreen(MirroredText, ModalScreen[None]):
         key = self._picture_key()
         if self._picture is not None and self._picture[0] == key:
             surface.blit(self._picture[1], safe.topleft)
+            self.app.text.replay(self._picture[2])
             return
-        self._draw_all(surface)
-        self._picture = (key, surface.subsurface(safe).copy())
+        with self.app.text.capture() as runs:
+            self._draw_all(surface)
+        self.app.text.replay(runs)
+        self._picture = (key, surface.subsurface(safe).copy(), runs)
         if self.job is not None:
             self.job.start()
 
@@ -433,7 +436,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
 
         theme = self.theme
         safe = theme.safe
-        bar_h = self.app.text.line_height(theme.font("small")) + theme.px(12)
+        bar_h = widgets.help_bar_height(self.app, self)
         return pygame.Rect(safe.x, safe.y, safe.w, safe.h - bar_h - theme.px(10))
 
     def _status_line(self) -> str:
@@ -508,7 +511,8 @@ class HintScreen(MirroredText, ModalScreen[None]):
         return t("yhint.die", n=i + 1)
 
     def _best_hold(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The best hold for the box under the cursor, drawn as the dice; then the computer's move."""
+        """One voice: the best move drawn as the dice, then in words with its reason (on the
+        options page: the option under the cursor)."""
         import pygame
 
         app, theme, game = self.app, self.theme, self.game
@@ -518,8 +522,10 @@ class HintScreen(MirroredText, ModalScreen[None]):
         shown = self._left_choice()
         if shown is not None:
             title, hold = shown
-            self._text(surface, title, size, "accent", (area.x, y), area.w, bold=True)
-            y += line_h + theme.px(4)
+            for line in app.text.wrap(title, size, area.w, bold=True)[:2]:
+                self._text(surface, line, size, "accent", (area.x, y), area.w, bold=True)
+                y += line_h
+            y += theme.px(4)
             n = len(game.all_dice)
             cell_w = area.w // max(n, 5)
             die_h = min(theme.px(64), round(cell_w * 0.8 * theme.pixel_aspect / (1 - widgets.HELD_BAR)))
@@ -552,22 +558,43 @@ class HintScreen(MirroredText, ModalScreen[None]):
             y += theme.px(6)
         if not self.rolled:
             return
-        computer = self.computer
-        if computer is None:
-            message = self._waiting_text()
-        elif computer is False:
-            message = t("yhint.no_computer")
-        else:
-            message = t("yhint.computer", choice=choice_text(game, computer, self.numbers))
+        message = self._best_move_words()
         for line in app.text.wrap(message, size, area.w)[:3]:
+            if y + line_h > area.bottom:
+                break  # the panel's frame is the limit
             self._text(surface, line, size, "text", (area.x, y), area.w)
             y += line_h
+
+    def _best_move_words(self) -> str:
+        """The best move in words and why (odds page), or what the option under the cursor is worth."""
+        if self.page == OPTIONS:
+            options = self.options
+            if not options:
+                return self._waiting_text()
+            option = options[min(self.option_focus, len(options) - 1)]
+            return t("yhint.reason.expected", score=format_number(round(option.expected, 1)))
+        computer = self.computer
+        if computer is None:
+            return self._waiting_text()
+        if computer is False:
+            return t("yhint.no_computer")
+        move = choice_text(self.game, computer, self.numbers)
+        move = move[:1].upper() + move[1:]  # it opens the sentence
+        options = self.options
+        if self.optimal and options:
+            return t("yhint.move_because", move=move, score=format_number(round(options[0].expected, 1)))
+        return t("yhint.move", move=move)
 
     def _left_choice(self) -> tuple[str, tuple[bool, ...] | None] | None:
         """What the dice under the die sides show: (title, hold) for the row under the cursor."""
         game = self.game
         if not self.rolled:
             return None
+        computer = self.computer
+        if self.page == ODDS and computer not in (None, False):
+            # the same move the words below give: no second opinion for the box under the cursor
+            hold = computer.hold if computer.hold is not None else (True,) * len(game.all_dice)
+            return t("yhint.best_move"), hold
         if self.page == OPTIONS:
             options = self.options
             if not options:
@@ -661,10 +688,25 @@ def draw_table(
     size = theme.font("small")
     line_h = app.text.line_height(size)
     row_h = line_h + theme.px(8)
-    xs = [area.x]
-    for w in widths[:-1]:
-        xs.append(xs[-1] + int(w * area.w))
+    # The number columns take what their words need (a header may break onto a second line);
+    # the first column gets the rest.
+    pad = theme.px(16)
     col_w = [int(w * area.w) for w in widths]
+    for c in range(1, len(widths)):
+        words = [app.text.size(word, size, bold=True)[0] for word in headers[c].split()]
+        cells_w = [app.text.size(row[c], size)[0] for row in rows]
+        col_w[c] = max(words + cells_w) + pad
+        while len(app.text.wrap(headers[c], size, col_w[c] - theme.px(8), bold=True)) > 2:
+            col_w[c] += theme.px(4)  # the header in two lines at most, never a word lost
+    col_w[0] = area.w - sum(col_w[1:])
+    xs = [area.x]
+    for w in col_w[:-1]:
+        xs.append(xs[-1] + w)
+    header_lines = [
+        app.text.wrap(h, size, max(1, w - theme.px(8)), bold=True)[:2]
+        for h, w in zip(headers, col_w, strict=True)
+    ]
+    header_h = line_h * max(len(lines) for lines in header_lines)
 
     def cells(y: int, texts: Sequence[str], colour: str, bold: bool = False) -> None:
         for c, text in enumerate(texts):
@@ -691,9 +733,13 @@ def draw_table(
                     bold=bold,
                 )
 
-    cells(area.y, headers, "text_dim", bold=True)
-    top = area.y + line_h + theme.px(8)
+    for row in range(max(len(lines) for lines in header_lines)):
+        words = [lines[row] if row < len(lines) else "" for lines in header_lines]
+        cells(area.y + row * line_h, words, "text_dim", bold=True)
+    top = area.y + header_h + theme.px(8)
     visible = max(1, (area.bottom - top) // row_h)
+    if len(rows) > visible:  # keep the last line for the "more below" mark
+        visible = max(1, (area.bottom - top - line_h) // row_h)
     first = 0 if focus < visible else min(focus - visible + 1, max(0, len(rows) - visible))
     for i in range(first, min(len(rows), first + visible)):
         y = top + (i - first) * row_h

@@ -74,6 +74,10 @@ def high_score_mode(state: YahtzeeState) -> str:
     return state.game.name
 
 
+AGAIN = "again"
+"""What the results hand back when the players want another game with the same seats."""
+
+
 class ResultsScreen(MirroredText, ModalScreen[bool]):
     """The final table naming the winner; solo: the high scores with this game's entry marked.
 
@@ -148,13 +152,23 @@ class ResultsScreen(MirroredText, ModalScreen[bool]):
     def action_home(self) -> None:
         self.dismiss(None)
 
+    def action_again(self) -> None:
+        """A new game with the same seats (the caller starts it)."""
+        self.app.sound.play("select")
+        self.dismiss(AGAIN)
+
     def action_back(self) -> None:
         self.dismiss(None)
 
     def bindings(self) -> tuple[Binding, ...]:
         label = "yresults.action.review" if self.review else "yresults.action.next"
-        own = (Binding(Button.SELECT, "next", label), Binding(Button.BACK, "home", "action.home"))
-        return own + tuple(b for b in super().bindings() if b.button not in (Button.SELECT, Button.BACK))
+        own = (
+            Binding(Button.SELECT, "next", label),
+            Binding(Button.DIGIT_2, "again", "yresults.action.again"),
+            Binding(Button.BACK, "home", "action.home"),
+        )
+        taken = (Button.SELECT, Button.DIGIT_2, Button.BACK)
+        return own + tuple(b for b in super().bindings() if b.button not in taken)
 
     # -- drawing -----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -185,7 +199,9 @@ class ResultsScreen(MirroredText, ModalScreen[bool]):
         size = theme.font("body") if n <= 2 else theme.font("small")
         line_h = app.text.line_height(size)
         row_h = min(int(line_h * 1.5), max(line_h + 2, (area.h - line_h) // (len(rows) + 1)))
-        label_w = int(area.w * (0.42 if n <= 2 else 0.34))
+        # the labels' column holds the longest label whole (within reason)
+        widest = max(app.text.size(row.label, size, bold=row.total)[0] for row in rows) + theme.px(24)
+        label_w = min(max(int(area.w * (0.42 if n <= 2 else 0.34)), widest), int(area.w * 0.6))
         col_w = (area.w - label_w) // n
         winners = set(self.state.winners()) if n > 1 else set()
         for p in range(n):

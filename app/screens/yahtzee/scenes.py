@@ -103,6 +103,14 @@ def _classic_boxes(app: App) -> None:
     play_turns(screen, 5)
 
 
+@scene("yahtzee-confirm", "Classic: SELECT on a box worth 0 asks for a second SELECT")
+def _classic_confirm(app: App) -> None:
+    screen = _game(app, "classic", [HUMAN], "yahtzee")
+    roll_to(screen, [0, 0, 1, 2, 4])  # 1 1 2 3 5: no six
+    sixes = next(box.id for box in screen.game.boxes if box.key == "sixes")
+    screen.zone, screen.box_focus, screen.confirming = "card", sixes, sixes
+
+
 @scene("yahtzee-classic-info-off", "Classic: 3 hides the info line", keys="2,RIGHT,3")
 def _classic_info_off(app: App) -> None:
     screen = _game(app, "classic", [HUMAN], "yahtzee")

@@ -62,6 +62,12 @@ class SetupScreen(Screen):
         Binding(Button.GREEN, "language", "yahtzee.key.language"),
     )
 
+    @property
+    def howto_game(self) -> str:
+        """The game whose How to play pages INFO offers: the mode chosen now."""
+        mode = self.choice.game_mode
+        return mode if mode == "dice-party" else f"yahtzee-{mode}"
+
     def __init__(self, family: str, lang: str | None = None) -> None:
         super().__init__()
         self.family = family
@@ -168,7 +174,9 @@ class SetupScreen(Screen):
         rows = self.rows()
         labels, values = zip(*(self.label(r) for r in rows), strict=True)
         top = safe.y + theme.font("title") + theme.px(40)
-        area = pygame.Rect(safe.x + safe.w // 8, top, safe.w * 3 // 4, safe.bottom - top - theme.px(110))
+        # the whole safe width on a narrow SD screen, so no choice is cut
+        inset = safe.w // 8 if safe.w > 1000 else 0
+        area = pygame.Rect(safe.x + inset, top, safe.w - 2 * inset, safe.bottom - top - theme.px(110))
         widgets.list_rows(surface, app, area, list(labels), self.focus, None, list(values))
         note = ""
         if self.choice.game_mode in ("painted", "power") and any(p.computer for p in self.choice.players()):

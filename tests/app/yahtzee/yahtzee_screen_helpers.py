@@ -25,7 +25,8 @@ def start_game(h: Headless, tile: str, setup_keys: str = "") -> GameScreen:
 
 def play_turn_keys(h: Headless, screen: GameScreen, rolls: int = 1) -> None:
     """One step of a simple human strategy, with keys: roll (hold 2) until ``rolls`` rolls are made,
-    then RIGHT (boxes) and SELECT (score the box under the cursor). Computers are skipped with SELECT."""
+    then RIGHT (boxes) and SELECT (score the box under the cursor, with the second SELECT a zero or
+    a wasteful score asks for). Computers are skipped with SELECT."""
     if screen._pass_to is not None or screen.computer_turn:
         h.press(Button.SELECT)
         h.advance(300)
@@ -36,6 +37,8 @@ def play_turn_keys(h: Headless, screen: GameScreen, rolls: int = 1) -> None:
     else:
         h.press(Button.RIGHT)
         h.press(Button.SELECT)
+        if screen.confirming is not None:
+            h.press(Button.SELECT)
 
 
 def play_to_end(h: Headless, screen: GameScreen, rolls: int = 1, limit: int = 2000) -> None:

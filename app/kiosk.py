@@ -1,0 +1,447 @@
+"""Kiosk mode: a box in a shop or a waiting room, used by strangers, kept by its owner.
+
+In kiosk mode (``tvgames --kiosk``, or ``tvgames kiosk --on`` which keeps it in ``kiosk.json``):
+
+- Settings, quitting the app and deleting saves are hidden (:meth:`App.allows` says no);
+- the owner opens Settings or leaves kiosk mode by typing the PIN with the digit keys on the
+  home screen (a first digit opens the PIN pad). The PIN is stored as a salted scrypt hash, set
+  from the command line (``tvgames kiosk --set-pin``); wrong tries are capped: after
+  :data:`FREE_TRIES` the pad locks for :data:`LOCK_FIRST_S`, doubling with each further wrong
+  PIN up to :data:`LOCK_MAX_S` (kept in ``kiosk.json``, so a restart does not reset it);
+- guests never overwrite each other's saves or high scores (:class:`GuestSaves`,
+  :class:`GuestHighScores`) unless ``guests_share`` is set.
+
+``kiosk.json`` also holds the attract loop's timings (minutes idle on home before the demos,
+minutes a game may sit idle before it is saved), used with or without kiosk mode.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import pygame
+
+from app import widgets
+from app.i18n import t
+from app.screen import Binding, ModalScreen
+from app.storage import Storage
+from remote.buttons import DIGITS, Button, ButtonEvent, Press
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "kiosk.json"
+SCHEMA_VERSION = 1
+PIN_LENGTHS = range(4, 9)
+FREE_TRIES = 3
+"""Wrong PINs allowed before the pad locks."""
+LOCK_FIRST_S = 30.0
+LOCK_MAX_S = 900.0
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+"""scrypt cost: 16 MiB and about 0.1 s on a Raspberry Pi 4 per try (a brute force of 10^4 PINs
+is slow even without the lock)."""
+
+
+# -- the PIN -----------------------------------------------------------------------------------------
+
+
+def valid_pin(pin: str) -> bool:
+    """Digits only (the remote has no letters), 4 to 8 of them.
+
+    >>> valid_pin("2580"), valid_pin("12a4"), valid_pin("123")
+    (True, False, False)
+    """
+    return pin.isascii() and pin.isdigit() and len(pin) in PIN_LENGTHS
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> dict[str, Any]:
+    """The stored form of ``pin``: scrypt with a random salt (the PIN itself is never kept)."""
+    if not valid_pin(pin):
+        raise ValueError(f"a PIN is {PIN_LENGTHS.start}-{PIN_LENGTHS.stop - 1} digits")
+    salt = os.urandom(16) if salt is None else salt
+    digest = hashlib.scrypt(pin.encode(), salt=salt, dklen=32, **SCRYPT)
+    return {"scheme": "scrypt", **SCRYPT, "salt": salt.hex(), "hash": digest.hex()}
+
+
+def check_pin(pin: str, stored: dict[str, Any] | None) -> bool:
+    """Does ``pin`` match the stored hash? False for a damaged or missing record."""
+    if not stored or stored.get("scheme") != "scrypt" or not valid_pin(pin):
+        return False
+    try:
+        cost = {k: int(stored[k]) for k in ("n", "r", "p")}
+        digest = hashlib.scrypt(pin.encode(), salt=bytes.fromhex(stored["salt"]), dklen=32, **cost)
+        return hmac.compare_digest(digest.hex(), str(stored["hash"]))
+    except (KeyError, TypeError, ValueError):
+        return False
+
+
+def lock_seconds(failures: int) -> float:
+    """How long the pad stays locked after ``failures`` wrong PINs in a row.
+
+    >>> [lock_seconds(n) for n in (1, 3, 4, 5, 10)]
+    [0.0, 30.0, 60.0, 120.0, 900.0]
+    """
+    if failures < FREE_TRIES:
+        return 0.0
+    return min(LOCK_MAX_S, LOCK_FIRST_S * 2 ** (failures - FREE_TRIES))
+
+
+# -- the configuration ----------------------------------------------------------------------------------
+
+
+@dataclass
+class KioskConfig:
+    """``kiosk.json``: whether the box starts in kiosk mode, the PIN, the wrong tries, the timings."""
+
+    enabled: bool = False
+    pin: dict[str, Any] | None = None
+    failures: int = 0
+    locked_until: float = 0.0
+    """Wall-clock time (``time.time()``) the PIN pad is locked until."""
+    attract_after_min: float = 2.0
+    """Minutes idle on the home screen before the demo games start (0: never)."""
+    idle_game_min: float = 5.0
+    """Minutes a game may wait for a player before it is saved and the box goes back to the demos."""
+    guests_share: bool = False
+    """Kiosk guests may overwrite each other's saves and push each other's high scores out."""
+
+    @classmethod
+    def load(cls, storage: Storage) -> KioskConfig:
+        """The saved configuration; a bad value falls back to its default (logged)."""
+        data = storage.read_json(FILE_NAME, SCHEMA_VERSION) or {}
+        config = cls()
+        checks = {
+            "enabled": lambda v: isinstance(v, bool),
+            "pin": lambda v: v is None or isinstance(v, dict),
+            "failures": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+            "locked_until": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+            "attract_after_min": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v >= 0,
+            "idle_game_min": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v > 0,
+            "guests_share": lambda v: isinstance(v, bool),
+        }
+        for name, ok in checks.items():
+            if name in data:
+                if ok(data[name]):
+                    setattr(config, name, data[name])
+                else:
+                    log.warning("kiosk.json: ignoring a bad %s (%r)", name, data[name])
+        return config
+
+    def save(self, storage: Storage) -> None:
+        storage.write_json(FILE_NAME, asdict(self), SCHEMA_VERSION)
+
+
+# -- guests -----------------------------------------------------------------------------------------
+
+
+GUEST_MARK = "-g"
+
+
+class GuestSaves:
+    """The save store as a kiosk guest sees it: a save never lands on another guest's.
+
+    A game saves to its own slot name (``yahtzee-classic``); where that slot is taken, the save
+    goes to the first free ``<slot>-g<n>``. A game resumed from the list saves back over the slot
+    it came from (that save is the guest's own). Deleting touches only the slot this guest's game
+    came from or saved to. Everything else is the real store's. :meth:`new_guest` forgets which
+    slot was whose (the box calls it whenever the home screen is shown).
+    """
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.storage = inner.storage
+        self._own: dict[str, str] = {}
+
+    def new_guest(self) -> None:
+        self._own.clear()
+
+    @staticmethod
+    def base_slot(slot: str) -> str:
+        stem, mark, n = slot.rpartition(GUEST_MARK)
+        return stem if mark and n.isdigit() else slot
+
+    def load(self, slot: str) -> dict | None:
+        payload = self.inner.load(slot)
+        if payload is not None:
+            self._own[self.base_slot(slot)] = slot
+        return payload
+
+    def save(self, slot: str, kind: str, title: str, payload: dict):
+        target = self._own.get(slot)
+        if target is None:
+            taken = {info.slot for info in self.inner.list()}
+            target, n = slot, 1
+            while target in taken:
+                n += 1
+                target = f"{slot}{GUEST_MARK}{n}"
+        self._own[slot] = target
+        return self.inner.save(target, kind, title, payload)
+
+    def delete(self, slot: str) -> bool:
+        own = self._own.pop(self.base_slot(slot), None)
+        return self.inner.delete(own) if own is not None else False
+
+    def info(self, slot: str):
+        own = self._own.get(slot)
+        return self.inner.info(own) if own is not None else None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+class GuestHighScores:
+    """The high-score tables as a kiosk guest sees them: a guest's score enters a table only
+    where it pushes nobody out (a table with a free place); full tables are read-only."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def qualifies(self, mode: str, score: int) -> bool:
+        return len(self.inner.load(mode)) < self._kept()
+
+    def add(self, mode: str, name: str, score: int, date: str | None = None) -> int | None:
+        if not self.qualifies(mode, score):
+            return None
+        return self.inner.add(mode, name, score, date)
+
+    @staticmethod
+    def _kept() -> int:
+        from app.saves import HIGHSCORES_KEPT
+
+        return HIGHSCORES_KEPT
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+# -- kiosk mode in the running app ----------------------------------------------------------------------
+
+
+LOCKED = frozenset({"settings", "quit", "delete_save"})
+"""What kiosk mode hides (see :meth:`app.app.App.allows`)."""
+
+
+class Kiosk:
+    """Kiosk mode on a running app: the policy, the PIN pad's entry point and the guest stores."""
+
+    def __init__(self, app: Any, config: KioskConfig, wall: Any = time.time) -> None:
+        self.app = app
+        self.config = config
+        self.wall = wall
+        self.active = False
+        self._real = (app.saves, app.high_scores)
+
+    def enter(self) -> None:
+        self.active = True
+        if not self.config.guests_share:
+            self.app.saves = GuestSaves(self._real[0])
+            self.app.high_scores = GuestHighScores(self._real[1])
+        self._reload_home()
+        log.info("kiosk mode on")
+
+    def leave(self) -> None:
+        self.active = False
+        self.app.saves, self.app.high_scores = self._real
+        self._reload_home()
+        log.info("kiosk mode off (until the next start)")
+
+    def allows(self, what: str) -> bool:
+        return not (self.active and what in LOCKED)
+
+    def _reload_home(self) -> None:
+        if self.app.stack:
+            reload = getattr(self.app.stack[0], "reload_tiles", None)
+            if reload is not None:
+                reload()
+
+    # -- the loop ---------------------------------------------------------------------------------
+    def tick(self, now: float) -> None:
+        """On the home screen a new guest begins: forget whose save slots were whose."""
+        if self.active and len(self.app.stack) == 1 and isinstance(self.app.saves, GuestSaves):
+            self.app.saves.new_guest()
+
+    def filter(self, event: ButtonEvent) -> bool:
+        """A digit on the home screen opens the PIN pad (in kiosk mode); True if it took the press."""
+        if not self.active or event.kind != Press.PRESS or event.button not in DIGITS:
+            return False
+        if len(self.app.stack) != 1:
+            return False
+        self.app.push(PinScreen(self, first=DIGITS.index(event.button)), self._unlocked)
+        return True
+
+    # -- the PIN ----------------------------------------------------------------------------------
+    def locked_for(self) -> float:
+        """Seconds the PIN pad stays locked (0 when it takes a PIN)."""
+        return max(0.0, self.config.locked_until - self.wall())
+
+    def try_pin(self, pin: str) -> bool:
+        """Check ``pin``; a wrong one counts towards the lock (kept in kiosk.json)."""
+        if self.locked_for() > 0:
+            return False
+        ok = check_pin(pin, self.config.pin)
+        self.config.failures = 0 if ok else self.config.failures + 1
+        self.config.locked_until = 0.0 if ok else self.wall() + lock_seconds(self.config.failures)
+        try:
+            self.config.save(self._real[0].storage)
+        except OSError as exc:  # a read-only card: the count holds for this run
+            log.warning("kiosk.json not written: %s", exc)
+        if not ok:
+            log.warning("kiosk: wrong PIN (%d in a row)", self.config.failures)
+        return ok
+
+    def _unlocked(self, ok: bool | None) -> None:
+        if not ok:
+            return
+        from app.screens.menu import ChoiceScreen
+
+        choices = [("kiosk.open_settings", "settings"), ("kiosk.leave", "leave"), ("menu.continue", "close")]
+        self.app.push(ChoiceScreen("kiosk.owner", choices), self._owner_chose)
+
+    def _owner_chose(self, value: str | None) -> None:
+        if value == "settings":
+            from app.screens.settings import SettingsScreen
+
+            self.app.push(SettingsScreen())
+        elif value == "leave":
+            self.leave()
+            self.app.toast(t("kiosk.left"))
+
+
+class PinScreen(ModalScreen[bool]):
+    """The PIN pad: digits fill in the PIN (shown as dots), SELECT checks it, BACK erases or closes.
+
+    Hands back True for the right PIN. A wrong PIN is refused with a message; after the free tries
+    the pad says how long it is locked and takes no digits until then."""
+
+    BINDINGS = (
+        *(Binding(button, "digit", "", show=False, args=(i,)) for i, button in enumerate(DIGITS)),
+        Binding(Button.SELECT, "check", "kiosk.key.check"),
+        Binding(Button.BACK, "erase", "kiosk.key.erase"),
+        Binding(Button.MENU, "back", "action.close"),
+    )
+
+    def __init__(self, kiosk: Kiosk, first: int | None = None) -> None:
+        super().__init__()
+        self.kiosk = kiosk
+        self.digits = "" if first is None else str(first)
+        self.message = ""
+        self._shown = 0
+
+    @property
+    def ticking(self) -> bool:
+        return self.kiosk.locked_for() > 0 or self._shown != 0  # the count-down, to its end
+
+    def update(self, dt: float) -> None:
+        shown = int(self.kiosk.locked_for() + 0.999)
+        if shown != self._shown:  # redrawn once a second, as the count-down moves
+            self._shown = shown
+            self.refresh()
+
+    def check_action(self, action: str, args: tuple) -> bool:
+        if action == "digit":
+            return self.kiosk.locked_for() == 0 and len(self.digits) < PIN_LENGTHS.stop - 1
+        if action == "check":
+            return self.kiosk.locked_for() == 0 and len(self.digits) >= PIN_LENGTHS.start
+        return True
+
+    def action_digit(self, digit: int) -> None:
+        self.digits += str(digit)
+        self.message = ""
+
+    def action_erase(self) -> None:
+        if self.digits:
+            self.digits = self.digits[:-1]
+        else:
+            self.dismiss(None)
+
+    def action_check(self) -> None:
+        if self.kiosk.try_pin(self.digits):
+            self.dismiss(True)
+            return
+        self.digits = ""
+        self.message = t("kiosk.wrong_pin")
+        self.app.sound.play("error")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, theme = self.app, self.theme
+        box = pygame.Rect(0, 0, min(theme.safe.w, theme.px(620)), theme.px(330))
+        box.center = theme.safe.center
+        widgets.panel(
+            surface, box, theme.colour("background_2"), theme.radius, theme.px(4), theme.colour("accent")
+        )
+        widgets.draw_text(
+            surface,
+            app.text,
+            t("kiosk.pin_title"),
+            theme.font("title"),
+            theme.colour("text"),
+            (box.centerx, box.y + theme.px(20)),
+            "midtop",
+            bold=True,
+            max_width=box.w - theme.px(40),
+        )
+        r = theme.px(14)
+        step = theme.px(44)
+        count = max(len(self.digits), PIN_LENGTHS.start)
+        x0 = box.centerx - (count - 1) * step // 2
+        for i in range(count):
+            rect = pygame.Rect(0, 0, 2 * theme.round_w(r), 2 * r)
+            rect.center = (x0 + i * step, box.centery)
+            filled = i < len(self.digits)
+            pygame.draw.ellipse(
+                surface, theme.colour("accent" if filled else "text_disabled"), rect, 0 if filled else 3
+            )
+        locked = self.kiosk.locked_for()
+        line = t("kiosk.locked", seconds=int(locked + 0.999)) if locked > 0 else self.message
+        if line:
+            widgets.draw_text(
+                surface,
+                app.text,
+                line,
+                theme.font("body"),
+                theme.colour("accent"),
+                (box.centerx, box.centery + theme.px(50)),
+                "midtop",
+                max_width=box.w - theme.px(40),
+            )
+        widgets.help_bar(surface, app, self, box.inflate(-theme.px(40), -theme.px(20)))
+
+
+# -- wiring the box ------------------------------------------------------------------------------------
+
+
+def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: bool = False) -> Kiosk:
+    """Everything the box does beyond its screens, for ``tvgames run``: burn-in protection, the
+    attract loop (timings from ``kiosk.json``), kiosk mode (from the flag or ``kiosk.json``), the
+    TV's standby over HDMI-CEC (with ``cec``) and the scripted keys of ``--keys``. Returns the
+    kiosk (active or not). The first key after a dimmed picture or a demo is theirs alone."""
+    import atexit
+
+    from app.appliance import KeyScript
+    from app.attract import Attract
+    from app.cli import UserError
+    from app.tv import BurnIn, CecWatcher
+
+    config = KioskConfig.load(app.storage)
+    box = Kiosk(app, config)
+    app.kiosk = box
+    if kiosk or config.enabled:
+        if config.pin is None:
+            raise UserError("kiosk mode needs a PIN first: tvgames kiosk --set-pin")
+        box.enter()
+    BurnIn(app).install()
+    attract = Attract(app, config.attract_after_min * 60, config.idle_game_min * 60).install()
+    app.input_filters.append(box.filter)
+    app.tickers.append(box.tick)
+    if cec:
+        watcher = CecWatcher(app, attract)
+        if watcher.start():
+            atexit.register(watcher.close)
+    if keys:
+        app.tickers.append(KeyScript(app, keys))
+    return box

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Turn a fresh Raspberry Pi OS Lite (64-bit) or Debian 12 into a tvgames box. Run from the clone, as
+# the user who will own the box: `sh deploy/setup-pi.sh [PROFILE]` (default profile: rpi).
+# Every step can run again safely.
+set -eu
+profile=${1:-rpi}
+here=$(cd "$(dirname "$0")/.." && pwd)
+user=$(id -un)
+
+# Python with venv and headers, a C compiler and the kernel's input headers (evdev builds from
+# source), v4l-utils for ir-keytable and cec-ctl.
+sudo apt-get install -y python3 python3-venv python3-dev build-essential linux-libc-dev git v4l-utils
+
+# The IR receiver on GPIO 18 and the KMS driver (with HDMI-CEC), once, on a Pi only.
+config=/boot/firmware/config.txt
+if [ -f "$config" ]; then
+    grep -v '^#' "$here/deploy/boot-config.txt" | while read -r line; do
+        [ -n "$line" ] && ! grep -qxF "$line" "$config" && echo "$line" | sudo tee -a "$config" >/dev/null
+        true
+    done
+fi
+
+sudo usermod -aG input,video,render "$user"
+make -C "$here" .venv/.installed
+sudo "$here/.venv/bin/tvgames" install --systemd --user "$user" --profile "$profile"
+echo "setup-pi: done; reboot to start tvgames on the TV (sudo reboot)"

@@ -1,0 +1,56 @@
+"""How to play: every game has its pages in both languages, docs/rules-*.md match them, and INFO
+then SELECT opens them from a game's set-up."""
+
+from __future__ import annotations
+
+import pytest
+
+from app import howto
+from app.app import Headless
+from app.i18n import LANGUAGES
+from engines.core import registered_games
+
+
+def test_every_registered_game_has_its_pages():
+    assert set(registered_games()) <= set(howto.games())
+
+
+@pytest.mark.parametrize("game", howto.games())
+def test_pages_speak_both_languages_and_show_the_game(game):
+    pages = howto.load(game)
+    assert len(pages.pages) >= 2
+    for page in pages.pages:
+        for lang in LANGUAGES:
+            assert page.heading[lang] and len(page.text[lang]) > 40
+    assert any(page.dice or page.boxes for page in pages.pages)
+
+
+@pytest.mark.parametrize("game", howto.games())
+def test_docs_are_made_from_the_pages(game):
+    """docs/rules-<game>.md is current: regenerate with `tvgames howto --write-docs`."""
+    assert howto.doc_path(game).read_text(encoding="utf-8") == howto.markdown(game)
+
+
+def test_a_text_missing_a_language_is_refused(tmp_path, monkeypatch):
+    (tmp_path / "broken.yaml").write_text("title: {en: A}\npages: []\n", encoding="utf-8")
+    monkeypatch.setattr(howto, "HOWTO_DIR", tmp_path)
+    with pytest.raises(ValueError, match="title needs a text in each of en, fa"):
+        howto.load.__wrapped__("broken")
+
+
+def test_info_then_select_opens_how_to_play_from_the_setup(tmp_path):
+    from app.screens.howto import HowToScreen
+    from app.screens.monopoly_dice.setup import SetupScreen
+
+    h = Headless(profile="sd-pal", data_dir=tmp_path, home=False)
+    try:
+        h.app.push(SetupScreen())
+        h.app.step()
+        h.keys("INFO,SELECT")
+        assert isinstance(h.top, HowToScreen) and h.top.howto.game == "monopoly-dice"
+        h.keys("RIGHT,RIGHT")
+        assert h.top.page == 2
+        h.keys("BACK")
+        assert isinstance(h.top, SetupScreen)
+    finally:
+        h.close()

@@ -1,0 +1,220 @@
+"""Kiosk mode: what is hidden, the PIN (hashed, with a back-off on wrong tries), guests' saves."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.app import Headless
+from app.cli import main
+from app.kiosk import (
+    FREE_TRIES,
+    GuestHighScores,
+    GuestSaves,
+    KioskConfig,
+    PinScreen,
+    check_pin,
+    hash_pin,
+    lock_seconds,
+    set_up_box,
+)
+from app.saves import HIGHSCORES_KEPT
+from app.screens.menu import ChoiceScreen, MenuScreen
+from app.screens.resume import ResumeScreen
+from app.screens.settings import SettingsScreen
+from remote.buttons import Button
+
+PIN = "2580"
+
+
+class WallClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def kiosk_box(tmp_path):
+    """A headless box in kiosk mode with the PIN 2580, its wall clock under the test's control."""
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    config = KioskConfig(pin=hash_pin(PIN))
+    config.save(h.app.storage)
+    box = set_up_box(h.app, kiosk=True)
+    box.wall = WallClock()
+    yield h, box
+    h.close()
+
+
+def test_the_pin_is_stored_hashed_with_a_salt():
+    first, second = hash_pin(PIN), hash_pin(PIN)
+    assert PIN not in json.dumps(first)
+    assert first["hash"] != second["hash"]  # a random salt each time
+    assert check_pin(PIN, first) and check_pin(PIN, second)
+    assert not check_pin("2581", first)
+    assert not check_pin(PIN, {"scheme": "scrypt", "salt": "zz"})
+    assert not check_pin(PIN, None)
+    with pytest.raises(ValueError):
+        hash_pin("12a4")
+
+
+def test_lock_grows_with_each_wrong_try_after_the_free_ones():
+    locks = [lock_seconds(n) for n in range(1, FREE_TRIES + 6)]
+    assert locks[: FREE_TRIES - 1] == [0.0] * (FREE_TRIES - 1)
+    assert all(b > a for a, b in zip(locks[FREE_TRIES - 1 :], locks[FREE_TRIES:], strict=False))
+
+
+def test_kiosk_hides_settings_quitting_and_deleting(kiosk_box):
+    h, _ = kiosk_box
+    assert "settings" not in [tile.id for tile in h.top.tiles]
+    h.press(Button.MENU)
+    assert isinstance(h.top, MenuScreen)
+    assert "settings" not in [value for _, value in h.top.items]
+    h.press(Button.BACK)
+    h.top.select_tile("resume")
+    h.press(Button.SELECT)
+    assert isinstance(h.top, ResumeScreen)
+    assert "delete" not in [b.action for b in h.top.bindings()]
+    assert not h.app.allows("quit")
+
+
+def test_the_pin_leaves_kiosk_mode(kiosk_box):
+    h, box = kiosk_box
+    h.keys("2,5,8,0")  # the first digit on the home screen opens the pad
+    assert isinstance(h.top, PinScreen) and h.top.digits == PIN
+    h.press(Button.SELECT)
+    assert isinstance(h.top, ChoiceScreen) and h.top.title_key == "kiosk.owner"
+    h.keys("DOWN,SELECT")  # Leave kiosk mode
+    assert not box.active and h.app.allows("settings")
+    assert "settings" in [tile.id for tile in h.top.tiles]
+
+
+def test_the_pin_opens_settings(kiosk_box):
+    h, box = kiosk_box
+    h.keys("2,5,8,0,SELECT,SELECT")
+    assert isinstance(h.top, SettingsScreen)
+    assert box.active  # still a kiosk once Settings close
+
+
+def test_wrong_pins_are_refused_then_the_pad_locks_and_backs_off(kiosk_box):
+    h, box = kiosk_box
+    for _ in range(FREE_TRIES):
+        h.keys("1,1,1,1,SELECT")
+        assert isinstance(h.top, PinScreen) and h.top.message
+        h.press(Button.MENU)
+        assert h.top is h.app.stack[0]
+    locked = box.locked_for()
+    assert locked > 0
+    # Locked: digits are not taken, even the right PIN is refused.
+    h.keys("2,5,8,0,SELECT")
+    assert isinstance(h.top, PinScreen) and h.top.digits == "2"
+    assert not box.try_pin(PIN)
+    h.advance(100)
+    assert h.top._shown == int(locked + 0.999)  # the count-down on screen
+    box.wall.now += locked + 1
+    h.advance(100)
+    assert h.top._shown == 0 and not h.top.ticking  # gone once the lock is over
+    assert not box.try_pin("9999")
+    assert box.locked_for() == pytest.approx(2 * locked)  # one more wrong: twice as long
+    box.wall.now += box.locked_for() + 1
+    assert box.try_pin(PIN) and box.locked_for() == 0 and box.config.failures == 0
+
+
+def test_the_count_of_wrong_tries_survives_a_restart(kiosk_box):
+    h, box = kiosk_box
+    for _ in range(FREE_TRIES):
+        box.try_pin("0000")
+    assert KioskConfig.load(h.app.storage).failures == FREE_TRIES
+    assert KioskConfig.load(h.app.storage).locked_until > box.wall()
+
+
+def test_kiosk_without_a_pin_says_how_to_set_one(tmp_path):
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    from app.cli import UserError
+
+    with pytest.raises(UserError, match="kiosk --set-pin"):
+        set_up_box(h.app, kiosk=True)
+    h.close()
+
+
+def test_set_pin_from_the_command_line(tmp_path, monkeypatch, capsys):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("4711\n"))
+    assert main(["--data-dir", str(tmp_path), "kiosk", "--set-pin", "--on", "--attract-after", "3"]) == 0
+    config = KioskConfig.load(__import__("app.storage").storage.Storage(tmp_path))
+    assert config.enabled and check_pin("4711", config.pin) and config.attract_after_min == 3
+    monkeypatch.setattr("sys.stdin", io.StringIO("47\n"))
+    assert main(["--data-dir", str(tmp_path), "kiosk", "--set-pin"]) == 2
+    assert "4 to 8 digits" in capsys.readouterr().err
+
+
+class _Store:
+    """The real save store's surface, in memory."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, dict] = {}
+        self.storage = None
+
+    def save(self, slot, kind, title, payload):
+        self.files[slot] = payload
+
+    def load(self, slot):
+        return self.files.get(slot)
+
+    def delete(self, slot):
+        return self.files.pop(slot, None) is not None
+
+    def info(self, slot):
+        return slot if slot in self.files else None
+
+    def list(self):
+        return [type("Info", (), {"slot": slot}) for slot in self.files]
+
+
+def test_guests_never_save_over_each_other():
+    store = _Store()
+    saves = GuestSaves(store)
+    saves.save("yahtzee-classic", "yahtzee", "a", {"guest": "A"})
+    saves.new_guest()
+    saves.save("yahtzee-classic", "yahtzee", "b", {"guest": "B"})
+    assert store.files == {"yahtzee-classic": {"guest": "A"}, "yahtzee-classic-g2": {"guest": "B"}}
+    saves.save("yahtzee-classic", "yahtzee", "b", {"guest": "B", "later": True})  # B again: B's slot
+    assert store.files["yahtzee-classic"] == {"guest": "A"}
+    saves.new_guest()
+    assert not saves.delete("yahtzee-classic")  # a finished game of C's deletes nobody else's
+    # A resumes their own game, plays on and saves: back over A's slot; finishing deletes it.
+    saves.load("yahtzee-classic")
+    saves.save("yahtzee-classic", "yahtzee", "a", {"guest": "A", "later": True})
+    assert store.files["yahtzee-classic"] == {"guest": "A", "later": True}
+    assert saves.delete("yahtzee-classic") and "yahtzee-classic-g2" in store.files
+
+
+def test_guests_never_push_each_others_high_scores_out(tmp_path):
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    scores = GuestHighScores(h.app.high_scores)
+    for n in range(HIGHSCORES_KEPT):
+        assert scores.add("yahtzee-classic", f"guest {n}", 100 + n) is not None
+    assert scores.add("yahtzee-classic", "best guest", 999) is None
+    assert not scores.qualifies("yahtzee-classic", 999)
+    assert len(h.app.high_scores.load("yahtzee-classic")) == HIGHSCORES_KEPT
+    h.close()
+
+
+def test_guests_may_share_where_the_owner_allows(tmp_path):
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    KioskConfig(pin=hash_pin(PIN), guests_share=True).save(h.app.storage)
+    real = h.app.saves
+    set_up_box(h.app, kiosk=True)
+    assert h.app.saves is real
+    h.close()
+
+
+def test_doctests():
+    import doctest
+
+    import app.kiosk
+
+    assert doctest.testmod(app.kiosk).failed == 0

@@ -1,0 +1,112 @@
+"""Every scene at every display profile, in English and Persian, read from the couch.
+
+A frame fails if a text run is under the floor (20 px at 576 lines, 24 px at 720, 28 px for the
+main numbers), was cut off, lies outside the profile's title-safe area, or overlaps another run
+(see ``layout.py``). Runs of a screen under a modal one do not count: the modal covers them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import layout  # noqa: E402
+
+from app import scenes  # noqa: E402
+from app.text import TextRun  # noqa: E402
+from app.theme import Theme  # noqa: E402
+
+# One profile per distinct display (rpi draws exactly as hd-720 does).
+PROFILES = ("sd-pal", "sd-pal-wide", "hd-720")
+LANGUAGES = ("en", "fa")
+
+NOT_YET: frozenset[str] = frozenset(
+    {
+        # the carousel's side tiles reach past the safe area (they should fade at its edge)
+        "home",
+        "home-monopoly",
+        # Monopoly Dice: die labels cut on the dice, the "placed" badge over the group value,
+        # the odds table (its dice are being redesigned)
+        "monopoly-dice-board",
+        "monopoly-dice-chance",
+        "monopoly-dice-complete",
+        "monopoly-dice-computer",
+        "monopoly-dice-jail",
+        "monopoly-dice-odds",
+        # Yahtzee: the 20- and 21-box cards and four players need a second page at SD; the Power
+        # die's labels, the Power hint's legend and Painted box names in the hint at SD
+        "dice-party-en",
+        "yahtzee-four-players",
+        "yahtzee-painted",
+        "yahtzee-power",
+        "yahtzee-power-double",
+        "yahtzee-power-freeze",
+        "yahtzee-power-shaking",
+        "yahtzee-hint-painted",
+        "yahtzee-hint-power",
+        "yahtzee-review-dice-party",
+        # long words at sd-pal: the Persian remote page, a saved game's long title
+        "remote-help",
+        "resume-list",
+    }
+)
+"""Scenes that still break a rule at some profile or language (work left in the legibility issue).
+They run, and are reported as expected failures; a scene fixed here must leave this list."""
+
+CASES = [(name, profile, lang) for name in scenes.scenes() for profile in PROFILES for lang in LANGUAGES]
+
+
+@pytest.mark.parametrize(("scene", "profile", "lang"), CASES, ids=[f"{s}-{p}-{lang}" for s, p, lang in CASES])
+def test_text_is_readable_from_the_couch(scene, profile, lang, tmp_path, request):
+    if scene in NOT_YET:
+        request.applymarker(pytest.mark.xfail(reason="layout not fixed yet (see NOT_YET)", strict=False))
+    headless, _ = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
+    try:
+        runs = [run for run in headless.app.text.runs if not run.covered]
+        assert runs, "a scene with no text recorded: is the text drawn through widgets.draw_text?"
+        found = layout.problems(headless.app.theme, runs)
+    finally:
+        headless.close()
+    assert not found, "\n".join(found)
+
+
+def _theme(height: int) -> Theme:
+    import pygame
+
+    width = 720 if height == 576 else 1280
+    return Theme(width, height, pygame.Rect(48, 40, width - 96, height - 80), 1.0, 1.0, {"text": (1, 1, 1)})
+
+
+@pytest.mark.parametrize(
+    ("run", "height", "kind"),
+    [
+        (TextRun("Ones", 19, (60, 60, 40, 22), "en"), 576, "small"),
+        (TextRun("Ones", 23, (60, 60, 40, 22), "en"), 720, "small"),
+        (TextRun("41", 24, (60, 60, 40, 22), "en", main=True), 720, "small"),
+        (TextRun("Ones", 20, (60, 60, 40, 22), "en", clipped=True), 576, "clipped"),
+        (TextRun("Ones", 20, (30, 60, 40, 22), "en"), 576, "unsafe"),
+        (TextRun("Ones", 20, (60, 530, 40, 22), "en"), 576, "unsafe"),
+    ],
+)
+def test_each_rule_catches_its_case(run, height, kind):
+    found = layout.problems(_theme(height), [run])
+    assert [line.split(":")[0] for line in found] == [kind]
+
+
+def test_overlap_is_caught_and_neighbours_pass():
+    a = TextRun("Ones", 20, (60, 60, 40, 22), "en")
+    touching = TextRun("1", 20, (100, 60, 10, 22), "en")
+    over = TextRun("12", 20, (95, 70, 20, 22), "en")
+    assert layout.problems(_theme(576), [a, touching]) == []
+    assert [line.split(":")[0] for line in layout.problems(_theme(576), [a, over])] == ["overlap", "overlap"][
+        :1
+    ]
+
+
+def test_the_floor_is_met_at_exactly_the_floor():
+    ok = [TextRun("Ones", 20, (60, 60, 40, 22), "en"), TextRun("41", 28, (60, 100, 40, 30), "en", main=True)]
+    assert layout.problems(_theme(576), ok) == []
