@@ -75,8 +75,8 @@ The contract keys ``game``, ``viewer``, ``num_players``, ``current_player``, ``l
   ``min_bid``) or None, ``trade`` (``proposer``, ``partner``, ``squares``, ``cash`` (>0: the
   proposer pays), ``cards``) or None, ``claim`` (``kind``, ``builder``, ``asked``, ``wanting``)
   or None, ``place`` (``player``, ``kind``) or None;
-- ``log``: the last events (short strings, newest last); ``stats``: ``trades``, ``auctions``,
-  ``shortages``, ``bankruptcies``.
+- ``log``: the last events (short strings, newest last); ``stats``: counts of ``trades``,
+  ``auctions``, ``shortages`` (claim rounds), ``bankruptcies`` and ``turns`` so far.
 
 ``to_dict()`` without a player is the save (``version`` 1), with the decks' order.
 """
@@ -165,6 +165,9 @@ _DICE_OUTCOMES = [(i, 1 / 36) for i in range(36)]
 _BOARD = R.BOARD
 _KIND = tuple(s.kind for s in _BOARD)
 _GROUP = R.GROUP_OF
+_GROUP_NAME = tuple(s.group for s in _BOARD)
+_IS_STREET = tuple(s.kind == "street" for s in _BOARD)
+_LIFT_COST = R.LIFT_COST
 _HOUSE_COST = tuple(s.house_cost for s in _BOARD)
 _PRICE = tuple(s.price for s in _BOARD)
 _LOG_LENGTH = 12
@@ -468,24 +471,47 @@ class MonopolyState(State):
 
     def _manage(self, p: int, actions: list[int], full: bool) -> None:
         # ``full``: building, lifting and trading too; otherwise only raising money (sell, mortgage)
-        # plus trading while in debt.
+        # plus trading while in debt. One pass over the player's squares with the group read
+        # inline: this runs at almost every decision, so it avoids the can_* helpers' generators.
         owner = self.owner
+        level = self.level
+        mortgaged = self.mortgaged
+        cash = self.cash[p]
         for sq in R.PROPERTIES:
             if owner[sq] != p:
                 continue
-            if self.level[sq]:
-                if self.can_sell(p, sq):
-                    actions.append(SELL_BASE + sq)
-                if full and self.can_build(p, sq):
-                    actions.append(BUILD_BASE + sq)
-            elif self.mortgaged[sq]:
-                if full and self.cash[p] >= R.LIFT_COST[sq]:
+            if mortgaged[sq]:
+                if full and cash >= _LIFT_COST[sq]:
                     actions.append(UNMORTGAGE_BASE + sq)
-            else:
-                if self.can_mortgage(p, sq):
-                    actions.append(MORTGAGE_BASE + sq)
-                if full and self.can_build(p, sq):
-                    actions.append(BUILD_BASE + sq)
+                continue
+            if not _IS_STREET[sq]:
+                actions.append(MORTGAGE_BASE + sq)
+                continue
+            lvl = level[sq]
+            low = high = lvl
+            whole = True
+            for s in _GROUP[sq]:
+                other = level[s]
+                if other < low:
+                    low = other
+                elif other > high:
+                    high = other
+                if owner[s] != p or mortgaged[s]:
+                    whole = False
+            if lvl:
+                if lvl == high:
+                    actions.append(SELL_BASE + sq)
+            elif high == 0:
+                actions.append(MORTGAGE_BASE + sq)
+            if (
+                full
+                and whole
+                and lvl == low
+                and lvl < R.HOTEL_LEVEL
+                and cash >= _HOUSE_COST[sq]
+                and (self.bank_hotels if lvl == R.MAX_HOUSES else self.bank_houses)
+            ):
+                actions.append(BUILD_BASE + sq)
         if (full or self.phase == P_DEBT) and self.game.trading and self.trades_left[p] > 0:
             actions.extend(TRADE_WITH_BASE + q for q in range(self.n) if q != p and not self.bankrupt[q])
 
@@ -504,9 +530,12 @@ class MonopolyState(State):
         for d in range(len(R.DECKS)):
             if d in self.jail_cards[proposer] or d in self.jail_cards[partner]:
                 actions.append(CARD_TOGGLE_BASE + d)
+        level = self.level
+        built = {_GROUP_NAME[sq] for sq in R.STREETS if level[sq]}
+        owner = self.owner
         for sq in R.PROPERTIES:
-            o = self.owner[sq]
-            if (o == proposer or o == partner) and self.tradable(sq):
+            o = owner[sq]
+            if (o == proposer or o == partner) and _GROUP_NAME[sq] not in built:
                 actions.append(TOGGLE_BASE + sq)
         return actions
 
@@ -734,6 +763,8 @@ class MonopolyState(State):
             if stage == S_END:
                 self._end_turn()
                 continue
+            if self.time_called:
+                self.floor = []
             if self.floor:
                 self.phase = P_FLOOR
                 q = self.floor[0]
@@ -793,9 +824,8 @@ class MonopolyState(State):
     def call_time(self) -> None:
         """End the game after the current turn (the timed variant); the richest by worth wins."""
         self.time_called = True
-        if self.phase in (P_FLOOR,):
-            self.floor = []
-            self._game_ended()
+        if self.phase == P_FLOOR:  # the turn is over: no more between-turns offers
+            self._continue()
 
     # -- throws and moves ----------------------------------------------------------------------
     def _dice(self, d1: int, d2: int) -> None:
@@ -898,7 +928,7 @@ class MonopolyState(State):
         else:
             self.pile[deck].pop(0)
         self.card_deck = -1
-        self.phase = P_ROLL
+        self.phase = P_ROLL  # leaves the chance node; _continue sets the real phase
         p = self.turn
         card = R.DECKS[deck][index]
         self.last_card = [deck, index, p]
@@ -1000,8 +1030,8 @@ class MonopolyState(State):
 
     # -- buildings -------------------------------------------------------------------------------
     def _square_action(self, action: int) -> None:
-        base = max(b for b in _SQUARE_BASES if b <= action)
-        sq = action - base
+        k, sq = divmod(action - BUILD_BASE, R.NUM_SQUARES)
+        base = _SQUARE_BASES[k]
         phase = self.phase
         p = self.actor()
         if base == TOGGLE_BASE:
@@ -1226,7 +1256,10 @@ class MonopolyState(State):
             if not 0 <= action < len(deck):
                 raise InvalidActionError(f"no card {action}")
             return f"card {R.DECK_NAMES[self.card_deck]}:{deck[action].key}"
-        return action_text(action)
+        text = _ACTION_TEXT.get(action)
+        if text is None:
+            raise InvalidActionError(f"no Monopoly action {action}")
+        return text
 
     def string_to_action(self, text: str) -> int:
         if self.phase in (P_DICE, P_CARD):
@@ -1260,22 +1293,25 @@ class MonopolyState(State):
         if player is None:
             data: dict[str, Any] = {"version": self.SCHEMA_VERSION}
             for name in self._SAVE_FIELDS:
-                data[name] = _plain_copy(getattr(self, name))
+                data[name] = _COPY[name](getattr(self, name))
             return data
         current = self.current_player()
         legal = self.legal_actions()
+        owners = self.owner
+        levels = self.level
+        mortgaged = self.mortgaged
         squares = []
-        for s in _BOARD:
-            sq = s.index
-            owner = self.owner[sq]
-            lvl = self.level[sq]
+        for sq, fixed in enumerate(_SQUARE_FACTS):
+            owner = owners[sq]
+            lvl = levels[sq]
             squares.append({
-                "index": sq, "name": s.name, "kind": s.kind, "group": s.group or None, "price": s.price,
+                **fixed,
                 "owner": owner if owner >= 0 else None,
                 "houses": lvl if lvl < R.HOTEL_LEVEL else 0, "hotel": lvl == R.HOTEL_LEVEL,
-                "mortgaged": self.mortgaged[sq],
-                "rent": self.rent(sq, 1) if s.is_property else 0,
+                "mortgaged": mortgaged[sq],
+                "rent": self.rent(sq, 1) if owner >= 0 else 0,
             })  # fmt: skip
+        worths = self.returns()
         a = self.auction
         t = self.trade
         c = self.claim
@@ -1286,7 +1322,7 @@ class MonopolyState(State):
             "num_players": self.n,
             "current_player": current,
             "legal": [{"action": x, "text": self.action_to_string(x)} for x in legal],
-            "returns": self.returns(),
+            "returns": worths,
             "over": self.phase == P_OVER,
             "phase": PHASE_NAMES[self.phase],
             "turn_player": self.turn,
@@ -1301,7 +1337,7 @@ class MonopolyState(State):
                     "jail_turns": self.jail_turns[p],
                     "jail_cards": list(self.jail_cards[p]),
                     "bankrupt": self.bankrupt[p],
-                    "worth": self.worth(p),
+                    "worth": int(worths[p]),
                 }
                 for p in range(self.n)
             ],  # fmt: skip
@@ -1381,7 +1417,7 @@ class MonopolyState(State):
         other.game = self.game
         other.n = self.n
         for name in self._SAVE_FIELDS:
-            setattr(other, name, _plain_copy(getattr(self, name)))
+            setattr(other, name, _COPY[name](getattr(self, name)))
         return other
 
     def perturb_hidden(self, viewer: int, rng: np.random.Generator) -> MonopolyState:
@@ -1427,11 +1463,28 @@ def _all_actions() -> list[int]:
 
 
 _ALL_ACTIONS = frozenset(_all_actions())
+_SQUARE_FACTS = tuple(
+    {"index": s.index, "name": s.name, "kind": s.kind, "group": s.group or None, "price": s.price}
+    for s in _BOARD
+)
 _TEXT_TO_ACTION = {action_text(a): a for a in _ALL_ACTIONS}
+_ACTION_TEXT = {a: t for t, a in _TEXT_TO_ACTION.items()}
 
 
 def _is_action(action: int) -> bool:
     return action in _ALL_ACTIONS
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _flat(value: list[Any] | None) -> list[Any] | None:
+    return None if value is None else list(value)
+
+
+def _nested(value: list[list[Any]]) -> list[list[Any]]:
+    return [list(v) for v in value]
 
 
 def _plain_copy(value: Any) -> Any:
@@ -1605,3 +1658,13 @@ def _validate(s: MonopolyState) -> None:
         actor = s.actor()
         if s.bankrupt[actor] or not s.legal_actions():
             raise SaveFormatError("the player to act cannot act")
+
+
+# How each saved field is copied (saves and clone() run often in simulations and tests).
+_COPY: dict[str, Any] = {name: _same for name in MonopolyState._SAVE_FIELDS}
+_COPY.update(dict.fromkeys(
+    ("cash", "pos", "in_jail", "jail_turns", "bankrupt", "turns_done", "trades_left", "owner", "level",
+     "mortgaged", "last_card", "dice", "auction_queue", "place", "floor", "winners_list", "log"), _flat,
+))  # fmt: skip
+_COPY.update(dict.fromkeys(("jail_cards", "unseen", "pile", "debts", "lift_or_keep"), _nested))
+_COPY.update(dict.fromkeys(("auction", "trade", "claim", "stats"), _plain_copy))

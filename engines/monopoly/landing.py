@@ -315,9 +315,12 @@ def monte_carlo(
 
     The players buy nothing (so nobody pays rent and games run long) and leave jail per
     ``strategy``; ``cards`` is the engine's option (``uniform``: the model's draws, ``deck``:
-    the real shuffled piles). Returns the landing shares (41, In Jail last) and their standard
-    errors by batch means (``batches`` consecutive runs of throws; throws in a row are not
-    independent).
+    the real shuffled piles). With ``uniform`` a Get Out of Jail Free card a player draws is put
+    straight back, as the model draws every card from all 16 (the engine keeps it out of its deck
+    while it is held, which with ``long`` is for ever: a 15-card deck moves tokens more often).
+
+    Returns the landing shares (41, In Jail last) and their standard errors by batch means
+    (``batches`` consecutive runs of throws; throws in a row are not independent).
     """
     import random
 
@@ -325,6 +328,7 @@ def monte_carlo(
 
     rng = random.Random(seed)
     choose = _mover_policy(strategy)
+    model_decks = cards == "uniform"
     counts = np.zeros((batches, R.NUM_SQUARES + 1))
     per_batch = max(1, throws // batches)
     state = G.MonopolyGame(2, cards=cards, trading=False).new_initial_state()
@@ -350,6 +354,12 @@ def monte_carlo(
         where = IN_JAIL if state.in_jail[mover] else state.pos[mover]
         counts[done // per_batch, where] += 1
         done += 1
+        if model_decks:
+            # the model draws from all 16: a kept Get Out of Jail Free card goes straight back
+            for held in state.jail_cards:
+                while held:
+                    deck = held.pop()
+                    state._return_card(deck, R.JAIL_FREE_CARD[deck])
     shares = counts / per_batch
     return {
         "throws": per_batch * batches,

@@ -206,3 +206,12 @@ def income_table(strategy: str = "short") -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def format_income(rows: list[dict[str, Any]], strategy: str) -> str:
+    """The income table as text: dollars per opponent turn, one property a line."""
+    lines = [f"Expected rent per opponent turn (opponents' jail strategy {strategy})"]
+    for row in rows:
+        cells = "  ".join(f"{label} {value:.2f}" for label, value in row["income"].items())
+        lines.append(f"{row['index']:>2} {row['name']:<24} {cells}")
+    return "\n".join(lines)

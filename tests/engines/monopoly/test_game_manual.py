@@ -252,6 +252,18 @@ def test_in_jail_you_buy_sell_build_mortgage_and_collect_rent() -> None:
     assert s.cash[0] == R.STARTING_CASH - 50 + 99 + 20
 
 
+def test_in_jail_you_bid_for_and_buy_property() -> None:
+    s = jailed()
+    throw(s, 1, 2)
+    end_turn(s)
+    throw(s, 1, 2)  # the other player on Baltic Avenue declines it
+    act(s, "decline")
+    assert s.current_player() == 1
+    act(s, "pass")
+    act(s, "bid +10")  # the player in jail
+    assert s.owner[SQ["Baltic Avenue"]] == 0 and s.in_jail[0]
+
+
 # -- Free Parking --------------------------------------------------------------------------
 def test_free_parking_gives_nothing() -> None:
     s = new_state()
@@ -302,6 +314,15 @@ def test_double_rent_on_the_unimproved_lots_of_a_complete_group() -> None:
     assert s.cash[0] == R.STARTING_CASH - 12
     throw(s, 1, 1)  # Vermont
     assert s.cash[0] == R.STARTING_CASH - 24
+
+
+def test_as_many_houses_as_your_cash_allows() -> None:
+    s = new_state()
+    give(s, 0, "Park Place", "Boardwalk")
+    set_cash(s, 0, 599)
+    act(s, "build Park Place")
+    act(s, "build Boardwalk")
+    assert s.cash[0] == 199 and not any(t.startswith("build") for t in legal_texts(s))
 
 
 def test_build_evenly_up_to_four_houses() -> None:

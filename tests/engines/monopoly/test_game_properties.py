@@ -7,11 +7,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.core import load_game, sample_chance
-from engines.monopoly.game import BUILD_BASE, BUY, PLACE_BASE, SELL_BASE, MonopolyState
+from engines.monopoly.game import (
+    BUILD_BASE,
+    BUY,
+    MORTGAGE_BASE,
+    PLACE_BASE,
+    SELL_BASE,
+    UNMORTGAGE_BASE,
+    MonopolyState,
+)
 from tests.engines.monopoly.game_helpers import build, buildings_balance, give, money_balances, set_cash
 
 
-@settings(max_examples=25)
+@settings(max_examples=15)
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 6),
@@ -59,3 +67,40 @@ def crowd(state: MonopolyState) -> None:
     build(state, "Boardwalk", 5)
     set_cash(state, 0, 3000)
     set_cash(state, 1, 3000)
+
+
+def managing_by_the_rules(state: MonopolyState, player: int, full: bool) -> list[int]:
+    """The managing actions as the can_* rules define them (legal_actions computes them inline)."""
+    actions = []
+    for sq in range(40):
+        if state.can_sell(player, sq):
+            actions.append(SELL_BASE + sq)
+        if full and state.can_build(player, sq):
+            actions.append(BUILD_BASE + sq)
+        if state.can_mortgage(player, sq):
+            actions.append(MORTGAGE_BASE + sq)
+        if full and state.can_unmortgage(player, sq):
+            actions.append(UNMORTGAGE_BASE + sq)
+    return sorted(actions)
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_fast_managing_actions_match_the_rules(seed: int) -> None:
+    state = load_game("monopoly", num_players=3, max_turns=12).new_initial_state()
+    crowd(state)
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        player = state.current_player()
+        for full in (True, False):
+            fast: list[int] = []
+            state._manage(player, fast, full)
+            expected = managing_by_the_rules(state, player, full)
+            assert sorted(a for a in fast if a >= BUILD_BASE) == expected
+        legal = state.legal_actions()
+        eager = [a for a in legal if BUILD_BASE <= a < SELL_BASE or a >= PLACE_BASE]
+        pool = eager if eager and rng.random() < 0.5 else legal
+        state.apply_action(pool[int(rng.integers(len(pool)))])

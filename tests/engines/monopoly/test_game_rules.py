@@ -440,3 +440,13 @@ def test_every_action_has_a_unique_text_that_round_trips() -> None:
         s.apply_action(399)
     with pytest.raises(InvalidActionError):
         s.string_to_action("build GO")
+
+
+def test_calling_time_between_turns_ends_the_game_at_once() -> None:
+    s = new_state(3)
+    at(s, 0, 17)
+    throw(s, 1, 2)
+    act(s, "end turn")
+    assert phase(s) == "between-turns"
+    s.call_time()
+    assert s.is_terminal()

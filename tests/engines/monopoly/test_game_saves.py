@@ -123,3 +123,43 @@ def test_a_damaged_save_is_refused(damage: str) -> None:
     DAMAGE[damage](save)
     with pytest.raises(SaveFormatError):
         load_state(save)
+
+
+NASTY = [None, True, 0, -1, 39, 40, 10**40, 1.5, "", "a\nb", [], [0], [1, 2], {}, {"a": 1}, [[0, 1, 2]], -2]
+
+
+def nodes(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += nodes(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += nodes(value, (*path, i))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_any_value_anywhere_in_a_save_is_refused_or_plays_on(seed: int) -> None:
+    """One value replaced anywhere: the save is refused with a one-line SaveFormatError, or it loads
+    and plays on with the money still balancing."""
+    rng = np.random.default_rng(seed)
+    original = mid_game()
+    where = nodes(original)[1:]
+    for _ in range(150):
+        save = json.loads(json.dumps(original))
+        path = where[int(rng.integers(len(where)))]
+        node = save
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = NASTY[int(rng.integers(len(NASTY)))]
+        try:
+            state = load_state(save)
+        except SaveFormatError as exc:
+            assert "\n" not in str(exc)
+            continue
+        for _ in range(100):
+            if state.is_terminal():
+                break
+            step(state, rng)
+            assert sum(state.cash) + state.pot == state.n * 1500 + state.bank_out - state.bank_in

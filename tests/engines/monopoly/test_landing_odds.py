@@ -98,3 +98,26 @@ def test_hint_rent_from_one_opponent_square():
     assert h2["expected_rent"] == pytest.approx(50 * h2["this_turn"][39], rel=0.05)
     own = odds.hint(_observation({39: 0}, {39: 50}, position=37))
     assert own["pay_rent"] == 0.0 and own["expected_rent"] == 0.0
+
+
+def test_analyse_income_prints_every_property(capsys):
+    from app import cli
+
+    assert cli.main(["analyse", "monopoly", "--income"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 + len(R.PROPERTIES) and "Boardwalk" in lines[-1] and "hotel" in lines[-1]
+
+
+def test_hint_reads_the_engines_observation():
+    from engines.monopoly.game import MonopolyGame
+
+    state = MonopolyGame(3).new_initial_state()
+    light_blue = R.GROUPS["light-blue"]
+    for sq in light_blue:
+        state.owner[sq] = 1
+        state.level[sq] = 3
+    h = odds.hint(state.to_dict(0))
+    lands = [h["this_turn"][sq] for sq in light_blue]
+    assert max(lands) <= h["pay_rent"] <= sum(lands)
+    rents = [R.BOARD[sq].rents[3] for sq in light_blue]
+    assert min(rents) * h["pay_rent"] <= h["expected_rent"] <= max(rents) * sum(lands) * 1.01
