@@ -24,12 +24,6 @@ def resume(app: Any, info: Any, payload: dict) -> bool:
     return resume_saved(app, info, payload, GameScreen.from_payload, "Monopoly", "mono.save.damaged")
 
 
-def how_to_play(app: Any, entry: Any) -> None:
-    from app.screens.monopoly.modals import HowToPlayScreen
-
-    app.push(HowToPlayScreen())
-
-
 def _family() -> Any:
     from app.descriptor import GameEntry, GameFamily
 
@@ -45,7 +39,7 @@ def _family() -> Any:
                 resume="app.screens.monopoly:resume",
                 engines=("monopoly",),
                 tile_art="app.screens.home:house_art",
-                how_to_play="app.screens.monopoly:how_to_play",
+                how_to_play="app.screens.howto:show",
             ),
         ),
         scenes=("app.screens.monopoly.scenes",),

@@ -94,32 +94,32 @@ def make_chooser(level: str, seed: int):
 def board_cells(board: pygame.Rect) -> list[pygame.Rect]:
     """The 40 squares' rectangles round ``board``: GO bottom right, then clockwise round the board
     (the bottom row right to left, the left column upwards, the top row, the right column down)."""
-    unit = board.w / 12
-    corner = 1.5 * unit
+    ux, uy = board.w / 12, board.h / 12  # a board on a TV with wide pixels is narrower
+    cx, cy = 1.5 * ux, 1.5 * uy
     cells: list[pygame.Rect] = []
     for i in range(40):
         side, k = divmod(i, 10)
         if k == 0:
-            x0, y0 = [(board.right - corner, board.bottom - corner), (board.x, board.bottom - corner),
-                      (board.x, board.y), (board.right - corner, board.y)][side]  # fmt: skip
-            cells.append(pygame.Rect(round(x0), round(y0), round(corner), round(corner)))
-            continue
-        off = corner + (k - 1) * unit
-        if side == 0:
-            r = (board.right - off - unit, board.bottom - corner, unit, corner)
+            x0, y0 = [(board.right - cx, board.bottom - cy), (board.x, board.bottom - cy),
+                      (board.x, board.y), (board.right - cx, board.y)][side]  # fmt: skip
+            x, y, w, h = x0, y0, cx, cy
+        elif side == 0:
+            x, y, w, h = board.right - cx - k * ux, board.bottom - cy, ux, cy
         elif side == 1:
-            r = (board.x, board.bottom - off - unit, corner, unit)
+            x, y, w, h = board.x, board.bottom - cy - k * uy, cx, uy
         elif side == 2:
-            r = (board.x + off, board.y, unit, corner)
+            x, y, w, h = board.x + cx + (k - 1) * ux, board.y, ux, cy
         else:
-            r = (board.right - corner, board.y + off, corner, unit)
-        x, y, w, h = r
+            x, y, w, h = board.right - cx, board.y + cy + (k - 1) * uy, cx, uy
         cells.append(pygame.Rect(round(x), round(y), round(x + w) - round(x), round(y + h) - round(y)))
     return cells
 
 
 class GameScreen(DiceGameScreen):
     """One game of Monopoly, from the first roll to the results."""
+
+    howto_game = "monopoly"
+    """INFO, then SELECT, opens these How to play pages."""
 
     BINDINGS = (
         Binding(Button.DIGIT_2, "shake", "mono.key.roll"),
@@ -535,9 +535,9 @@ class GameScreen(DiceGameScreen):
 
     def on_menu(self, value: str) -> bool:
         if value == "help":
-            from app.screens.monopoly.modals import HowToPlayScreen
+            from app.screens.howto import HowToScreen
 
-            self.app.push(HowToPlayScreen())
+            self.app.push(HowToScreen("monopoly"))
             return True
         return super().on_menu(value)
 
@@ -581,7 +581,7 @@ class GameScreen(DiceGameScreen):
             bar_h = 2 * line
             gap = theme.px(12)
             side = min(safe.h - bar_h - gap, int(safe.w * 0.6))
-            board = pygame.Rect(safe.x, safe.y, side, side)
+            board = pygame.Rect(safe.x, safe.y, theme.round_w(side), side)
             panel = pygame.Rect(
                 board.right + gap, safe.y, safe.right - board.right - gap, safe.h - bar_h - gap
             )
@@ -656,6 +656,7 @@ class GameScreen(DiceGameScreen):
         box = pygame.Rect(0, 0, width, h)
         box.center = theme.safe.center
         widgets.panel(surface, box, theme.colour("shadow"), theme.radius, theme.px(5), theme.colour("accent"))
+        app.text.cover(box)  # the opaque notice hides what it lies on
         y = box.y + theme.px(15)
         for ln in lines:
             look.draw_text(
@@ -678,8 +679,7 @@ class GameScreen(DiceGameScreen):
         app, theme = self.app, self.theme
         board = lay["board"]
         widgets.panel(surface, board, safe_colour(app, (200, 222, 200)))
-        corner = round(board.w / 8)
-        inner = board.inflate(-2 * corner, -2 * corner)
+        inner = board.inflate(-round(board.w / 4), -round(board.h / 4))
         widgets.panel(surface, inner, safe_colour(app, (186, 212, 188)))
         tokens = self._positions(obs)
         ink = theme.colour("shadow")
@@ -978,6 +978,7 @@ class GameScreen(DiceGameScreen):
                 start,
                 anchor,
                 bold=True,
+                main=True,
             )
             end, end_anchor = self._end(cash_row, 0)
             if p in flashes:
@@ -1144,6 +1145,7 @@ class GameScreen(DiceGameScreen):
         widgets.panel(
             surface, rect, look.colour(app, tint), theme.radius, theme.px(4), theme.colour("shadow")
         )
+        app.text.cover(rect.move(4, 4).union(rect))  # the card hides what it lies on
         ink = theme.colour("shadow")
         look.draw_text(
             surface,

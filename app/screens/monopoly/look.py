@@ -55,15 +55,15 @@ BOARD_GROUPS: tuple[str, ...] = tuple(dict.fromkeys(s.group for s in R.BOARD if 
 
 
 def floor_px(theme: Theme) -> int:
-    """The smallest text a player needs: 20 px at 576 lines, 24 px at 720 (scaled in between)."""
-    return max(20, round(24 * theme.height / 720))
+    """The smallest text a player needs: 20 px at 576 lines, 24 px at 720."""
+    return theme.min_text_px
 
 
 def text_px(theme: Theme, role: str = "body") -> int:
     """Text sizes of the Monopoly screens, never below the floor (``number``: cash, dice, stakes)."""
     floor = floor_px(theme)
     if role == "number":
-        return max(28, round(32 * theme.height / 720))
+        return max(theme.min_number_px, round(32 * theme.height / 720))
     if role == "title":
         return max(floor + 6, round(34 * theme.height / 720))
     return floor
@@ -259,12 +259,13 @@ def draw_text(
     *,
     bold: bool = False,
     max_width: int | None = None,
+    main: bool = False,
 ) -> pygame.Rect:
-    """:func:`app.widgets.draw_text`, but text too wide for ``max_width`` is cut short with "…"
-    instead of drawn smaller: nothing goes below the legibility floor."""
+    """:func:`app.widgets.draw_text` (``main``: a main number), but text too wide for
+    ``max_width`` is cut short with "…" instead of drawn smaller: nothing goes below the floor."""
     if max_width is not None and renderer.size(text, size, bold=bold)[0] > max_width:
         cut = len(text)
         while cut > 1 and renderer.size(text[:cut].rstrip() + "…", size, bold=bold)[0] > max_width:
             cut -= 1
         text = text[:cut].rstrip() + "…"
-    return widgets.draw_text(surface, renderer, text, size, colour, pos, anchor, bold=bold)
+    return widgets.draw_text(surface, renderer, text, size, colour, pos, anchor, bold=bold, main=main)

@@ -1,5 +1,5 @@
 """The Monopoly board's modal screens: managing property (build, sell, mortgage, lift), the title
-deeds, this throw's odds, the results and the how-to-play pages.
+deeds, this throw's odds, and the results.
 
 The managing screen acts on the game through the board screen's match, so every building and
 mortgage is an engine action like any other and the game saves and replays the same.
@@ -61,7 +61,7 @@ class _Modal(ModalScreen[None]):
             return (rect.x + pad, rect.centery), "midleft"
         return (rect.right - pad, rect.centery), "midright"
 
-    _picture: tuple[Any, pygame.Surface] | None = None
+    _picture: tuple[Any, pygame.Surface, list] | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint once into a see-through layer and blit it while :meth:`still` stays the same."""
@@ -70,10 +70,12 @@ class _Modal(ModalScreen[None]):
         key = (self.still(), current_language(), surface.get_size())
         if self._picture is None or self._picture[0] != key:
             layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self.paint(layer)
-            look.key_bar(layer, self.app, self)
-            self._picture = (key, layer)
+            with self.app.text.capture() as runs:
+                self.paint(layer)
+                look.key_bar(layer, self.app, self)
+            self._picture = (key, layer, runs)
         surface.blit(self._picture[1], (0, 0))
+        self.app.text.replay(self._picture[2])
 
     def still(self) -> Any:
         """Everything the picture shows (a change repaints it)."""
@@ -503,49 +505,3 @@ class ResultsScreen(ModalScreen[bool]):
             )
             y += row_h
         look.key_bar(surface, app, self)
-
-
-class HowToPlayScreen(_Modal):
-    """How to play Monopoly with the remote, in pages (LEFT/RIGHT turn them)."""
-
-    PAGES = 3
-    BINDINGS = (
-        Binding(Button.LEFT, "page", "mono.key.page", args=(-1,)),
-        Binding(Button.RIGHT, "page", "mono.key.page", args=(1,)),
-        Binding(Button.SELECT, "back", "mono.key.close"),
-        Binding(Button.BACK, "back", "", show=False),
-    )
-    dim_below = False
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.page = 0
-
-    def still(self) -> Any:
-        return self.page
-
-    def action_page(self, step: int) -> None:
-        if self.rtl:
-            step = -step
-        self.page = (self.page + step) % self.PAGES
-        self.app.sound.play("move")
-
-    def paint(self, surface: pygame.Surface) -> None:
-        app, theme = self.app, self.theme
-        widgets.background(surface, theme)
-        body = _frame(
-            self,
-            surface,
-            t("mono.howto.title", page=format_number(self.page + 1), pages=format_number(self.PAGES)),
-        )
-        size = look.text_px(theme)
-        line = app.text.line_height(size)
-        y = body.y
-        for paragraph in t(f"mono.howto.page{self.page + 1}").split("\n"):
-            for ln in app.text.wrap(paragraph, size, body.w):
-                if y + line > body.bottom:
-                    return
-                start, anchor = self._start(pygame.Rect(body.x, y, body.w, line))
-                look.draw_text(surface, app.text, ln, size, theme.colour("text"), start, anchor)
-                y += line
-            y += line // 3

@@ -57,6 +57,7 @@ def _cycle(value: int, step: int, n: int, taken: set[int]) -> int:
 
 
 class SetupScreen(Screen):
+    howto_game = "monopoly"
     BINDINGS = (
         Binding(Button.UP, "move", "action.move", repeat=True, args=(-1,)),
         Binding(Button.DOWN, "move", "action.move", repeat=True, args=(1,)),
@@ -115,9 +116,9 @@ class SetupScreen(Screen):
 
     def action_select(self) -> None:
         if self.rows()[self.focus] == "howto":
-            from app.screens.monopoly.modals import HowToPlayScreen
+            from app.screens.howto import HowToScreen
 
-            self.app.push(HowToPlayScreen())
+            self.app.push(HowToScreen("monopoly"))
             return
         if self.rows()[self.focus] != "start":
             self.action_change(-1 if self.rtl else 1)
