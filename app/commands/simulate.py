@@ -28,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         default="random",
         help=(
             "comma-separated; yahtzee: random, greedy, easy, medium, hard; "
-            "monopoly-dice: random, easy, medium, hard, hard-ev, hard-threat, police2"
+            "monopoly-dice: random, easy, medium, hard, hard-ev, hard-threat, police2; "
+            "monopoly: random, easy, medium, hard, buy-everything"
         ),
     )
     p.add_argument("--games", type=int, default=1000)
@@ -40,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="yahtzee classic: the Joker convention (default: the manual's, forced)",
     )
+    p.add_argument("--max-turns", type=int, default=None, help="monopoly: turns each before the richest wins")
+    p.add_argument("--no-trading", action="store_true", help="monopoly: trading off")
     p.add_argument("--report", action="store_true", help="also print the per-turn policy report")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
