@@ -17,8 +17,10 @@ if "TVGAMES_CACHE" not in os.environ:
 from engines.runtime import set_cache_dir  # noqa: E402
 
 set_cache_dir(os.environ["TVGAMES_CACHE"])
-# The solved Monopoly Dice turn takes minutes to build: tests never start that in the background.
-os.environ.setdefault("TVGAMES_NO_BACKGROUND_BUILDS", "1")
+from engines.monopoly_dice.turn_table import allow_builds  # noqa: E402
+
+# The solved Monopoly Dice turn takes minutes to build: tests never start that build.
+allow_builds(False)
 
 import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402

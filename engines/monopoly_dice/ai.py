@@ -12,12 +12,15 @@ plan is made once per roll), then rolls again or ends the turn.
   (:func:`engines.monopoly_dice.odds.roll_once_value`), and rolls on while one more roll is worth
   more on average than stopping. Near the target it plays to win: it stops as soon as the turn
   reaches the target, and the Pig-style end game (:mod:`engines.monopoly_dice.endgame`) decides
-  from both totals whether this turn is played for points or all-in (roll until the target or
-  jail); without that end game's measurements, all-in when an opponent is within ``THREAT``.
+  from the totals and the opponents' levels whether this turn is played for points or all-in
+  (roll until the target or jail); without that end game's measurements, all-in when an opponent
+  is within ``THREAT``.
 - **medium** - places every die it can; stops with a score once it has $2,000 or two policemen.
 - **easy** - places every die it can; stops with a score at $1,000 or at the first policeman.
 - **hard-ev** - hard without the end game (always maximises the expected turn score).
 - **hard-threat** - hard with the simple rule instead of the solved end game (for comparisons).
+- **hard-mirror** - hard with the first solved end game, which raced only the leading opponent and
+  took every opponent for a hard player (for comparisons).
 - **police2** - places every die it can; stops as soon as the second policeman is on the board.
 - **random** - any legal action (seeded).
 
@@ -133,6 +136,8 @@ class ComputerPlayer:
     """Base: plans the placements once per roll, then asks :meth:`wants_roll`."""
 
     name = "computer"
+    stops_at_target = True
+    """Whether it ends its turn once the turn score reaches the target (the end game needs to know)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = np.random.default_rng(seed)
@@ -199,19 +204,42 @@ class HardPlayer(ComputerPlayer):
     def way(self, obs: dict[str, Any]) -> str:
         """How to play this turn: ``"all-in"`` (roll until the target or jail) or ``"ev"``.
 
-        The Pig-style end game (:mod:`engines.monopoly_dice.endgame`) decides from both totals; the
-        opponent is the one closest to the target. Without its measured turns, the rule: all-in
-        when an opponent needs at most ``THREAT``."""
+        The Pig-style end game (:mod:`engines.monopoly_dice.endgame`) decides from the totals and
+        the opponents' levels: known for computer seats (:attr:`seat_levels`), estimated from
+        their play for the others. Without its measured turns, the rule: all-in when an opponent
+        needs at most ``THREAT``."""
         me = obs["current_player"]
-        others = [s for p, s in enumerate(obs["scores"]) if p != me]
+        scores = obs["scores"]
+        others = [p for p in range(len(scores)) if p != me]
         if not others:
             return "ev"
-        solved = None if self.threat_rule else endgame.endgame(obs["target"])
-        if solved is None:
-            return "all-in" if obs["target"] - max(others) <= THREAT else "ev"
-        return solved.way(obs["scores"][me], max(others))
+        way = None
+        if not self.threat_rule:
+            if self.mirror:
+                # the previous end game: the leading opponent only, as strong as hard
+                leader = max(scores[p] for p in others)
+                way = endgame.best_way(obs["target"], scores[me], [(leader, "hard")])
+            else:
+                opponents = [(scores[p], self.opponent_level(obs, p)) for p in others]
+                way = endgame.best_way(obs["target"], scores[me], opponents)
+        if way is None:
+            return "all-in" if obs["target"] - max(scores[p] for p in others) <= THREAT else "ev"
+        return way
+
+    def opponent_level(self, obs: dict[str, Any], seat: int) -> str:
+        """The end-game level of the player in ``seat``: its computer level if known, else
+        estimated from its turns so far."""
+        known = self.seat_levels[seat] if self.seat_levels and seat < len(self.seat_levels) else None
+        if known is not None and known.startswith("hard"):
+            return "hard"
+        if known in endgame.LEVELS:
+            return known
+        return endgame.estimate_level(obs["scores"][seat], obs["turns"][seat], obs["busts"][seat])
 
     threat_rule = False
+    mirror = False
+    seat_levels: list[str | None] | None = None
+    """Per seat, the computer level playing it (None for a human); set by whoever seats the players."""
 
 
 class HardThreatPlayer(HardPlayer):
@@ -219,6 +247,14 @@ class HardThreatPlayer(HardPlayer):
 
     name = "hard-threat"
     threat_rule = True
+
+
+class HardMirrorPlayer(HardPlayer):
+    """Hard with the first solved end game: it races only the leading opponent and assumes it plays
+    as well as hard (for comparisons)."""
+
+    name = "hard-mirror"
+    mirror = True
 
 
 class HardEVPlayer(HardPlayer):
@@ -248,6 +284,7 @@ class Police2Player(ComputerPlayer):
     """The baseline of the issue: keep rolling until the second policeman, then stop."""
 
     name = "police2"
+    stops_at_target = False
 
     def wants_roll(self, pos: Position, obs: dict[str, Any]) -> bool:
         return pos.policemen() < 2
@@ -279,6 +316,7 @@ PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
     "hard": HardPlayer,
     "hard-ev": HardEVPlayer,
     "hard-threat": HardThreatPlayer,
+    "hard-mirror": HardMirrorPlayer,
     "police2": Police2Player,
     "random": RandomPlayer,
 }

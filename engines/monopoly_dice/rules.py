@@ -1,12 +1,11 @@
 """Monopoly Dice rules as data: the board, the eleven dice, the house/hotel die and the bonuses.
 
-The manual (``shared/rules/monopoly-dice.txt``) fixes the board's groups and three values (light
-blue $1,000, railroads $2,500, utilities $800); the dice faces and the other values are ours,
-chosen so that the rarer a colour is on the dice, the more its group is worth (see
-``docs/monopoly-dice.md`` for the completion odds that back this up). The seven property dice
-come in three kinds of identical dice (Street, Avenue, Boardwalk) so that the exact turn policy
-only has to count the dice of each kind left in the cup. Every number a player might
-argue about is a constant here, one line to change.
+The manual fixes the board's groups and three values (light blue $1,000, railroads $2,500,
+utilities $800); the dice faces and the other values are ours, chosen so that the more a group is
+worth, the harder it is to complete (``engines/monopoly_dice/rarity.py`` computes how hard,
+exactly). The seven property dice come in four kinds of identical dice (Street, Avenue, Park Place,
+Boardwalk) so that the exact turn policy only has to count the dice of each kind left in the cup.
+Every number a player might argue about is a constant here, one line to change.
 """
 
 from __future__ import annotations
@@ -68,31 +67,40 @@ def _property_die(name: str, *keys: str) -> Die:
     return Die(name, faces)
 
 
-# Seven property dice in three kinds; dice of one kind are identical, so a cup of dice is just
-# three counts (how many Street, Avenue and Boardwalk dice are left to throw), which is what makes
-# the exact turn policy (``docs/monopoly-dice-exact.md``) small enough to compute. Face counts over
-# all 42 faces: brown 5, light blue 6, pink 6, orange 5, red 4 (Street dice only), yellow 3,
-# green 2 (both Avenue dice: green always needs the Boardwalk die's Chance), dark blue 1 (the
-# Boardwalk die: always needs an Avenue die's Chance), railroads 4 (all four Street dice must show
-# it, no Chance allowed), utilities 3, Chance 3 (so "one Chance per group" still binds).
-_STREET = ("brown", "light-blue", "pink", "orange", "red", "railroads")
-_AVENUE = ("light-blue", "pink", "yellow", "green", "utilities", CHANCE)
-_BOARDWALK = ("brown", "orange", "yellow", "dark-blue", "utilities", CHANCE)
+# Seven property dice in four kinds; dice of one kind are identical, so a cup of dice is just four
+# counts (how many Street, Avenue, Park Place and Boardwalk dice are left to throw), which is what
+# makes the exact turn policy (``docs/monopoly-dice-exact.md``) small enough to compute.
+#
+# The faces keep the rulebook's promise, "the more valuable the color group, the less frequently
+# that color appears on the dice, so the harder it is to roll", in two ways: the faces of a colour
+# never rise with its value (brown 5, light blue 5, pink 4, orange 4, red 4, yellow 3, green 3,
+# dark blue 1), and the chance of completing a group in one turn played for it alone
+# (``engines/monopoly_dice/rarity.py``) falls strictly as its board value rises, railroads and
+# utilities included. A search over every way to share out the faces of three kinds of dice found
+# no such set (the cheap groups need faces on many dice, and three kinds give eighteen face slots
+# for ten groups and the Chance); four kinds (3 + 2 + 1 + 1 dice) give twenty-four. Dark blue
+# needs the Boardwalk die and the Park Place die's Chance; the two Chance faces sit on different
+# dice, so the rule "one Chance per group" still binds.
+_STREET = ("brown", "utilities", "light-blue", "pink", "railroads", "yellow")
+_AVENUE = ("brown", "orange", "red", "red", "railroads", "green")
+_PARK = ("utilities", "light-blue", "light-blue", "pink", "orange", CHANCE)
+_BOARDWALK = ("orange", "railroads", "railroads", "green", "dark-blue", CHANCE)
 PROPERTY_DICE: tuple[Die, ...] = (
     _property_die("P1", *_STREET),
     _property_die("P2", *_STREET),
     _property_die("P3", *_STREET),
-    _property_die("P4", *_STREET),
+    _property_die("P4", *_AVENUE),
     _property_die("P5", *_AVENUE),
-    _property_die("P6", *_AVENUE),
+    _property_die("P6", *_PARK),
     _property_die("P7", *_BOARDWALK),
 )
 DIE_KINDS: tuple[tuple[str, tuple[int, ...]], ...] = (
-    ("street", (0, 1, 2, 3)),
-    ("avenue", (4, 5)),
+    ("street", (0, 1, 2)),
+    ("avenue", (3, 4)),
+    ("park", (5,)),
     ("boardwalk", (6,)),
 )
-"""The kinds of property dice with the ids of their dice (P1-P4, P5-P6, P7); one kind, one set of faces."""
+"""The kinds of property dice with their die ids (P1-P3, P4-P5, P6, P7); one kind, one set of faces."""
 KIND_OF: tuple[int, ...] = tuple(
     next(k for k, (_, dice) in enumerate(DIE_KINDS) if d in dice) for d in range(len(PROPERTY_DICE))
 )

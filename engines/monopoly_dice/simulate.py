@@ -15,7 +15,6 @@ builds are switched off and no table is cached).
 
 from __future__ import annotations
 
-import os
 import time
 from collections import Counter
 from typing import Any
@@ -25,7 +24,7 @@ import numpy as np
 from engines.core import CHANCE, sample_chance
 from engines.monopoly_dice import rules as R
 from engines.monopoly_dice import turn_table
-from engines.monopoly_dice.ai import PLAYERS, make_player
+from engines.monopoly_dice.ai import PLAYERS, HardPlayer, make_player
 from engines.monopoly_dice.game import END_TURN, MonopolyDiceGame
 
 SCORE_BUCKET = 500
@@ -48,10 +47,9 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("--games must be at least 1")
 
     hard_policy = None
-    if any(name in ("hard", "hard-ev", "hard-threat") for name in names):
-        # the exact turn: loaded, or built now (minutes, once); never built where builds are off
-        build = not os.environ.get(turn_table.NO_BUILDS_ENV)
-        table = turn_table.get_table(build=build, log=options.get("log"))
+    if any(name.startswith("hard") for name in names):
+        # the exact turn: loaded, or built now (minutes, once); never where the caller forbids builds
+        table = turn_table.get_table(build=turn_table.builds_allowed(), log=options.get("log"))
         hard_policy = "exact" if table is not None else "one-step"
 
     n = len(names)
@@ -69,6 +67,9 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         shift = i % n
         seats = [(shift + s) % n for s in range(n)]  # seat -> index into names
         players = [make_player(names[k], seed * 1_000_003 + i * 7 + s) for s, k in enumerate(seats)]
+        for player in players:
+            if isinstance(player, HardPlayer):
+                player.seat_levels = [names[k] for k in seats]  # computer seats: levels known
         rng = np.random.default_rng([seed, i])
         state = MonopolyDiceGame(n, target=target).new_initial_state()
         while not state.is_terminal():

@@ -6,11 +6,13 @@ whether to throw (:meth:`TurnTable.should_roll`) and the best placement of the d
 (:meth:`TurnTable.best_placement`), all by look-ups in the table :mod:`engines.monopoly_dice.solver`
 builds.
 
-The table is built once per box and cached (about 40 MB as float32, under the same cache directory
-as the Yahtzee tables). The file name carries a fingerprint of the dice and the solver's format, so
-new dice or a new solver never read an old table. The app never waits for a build: a ``hard``
-computer plays the one-step look-ahead meanwhile (:func:`preparer` builds in a separate process and
-reports progress); the CLI builds up front (``tvgames solve monopoly-dice``).
+The table is built once per box and cached (about 40 MB as float32) in the cache directory the
+caller gave :mod:`engines.runtime`. The file name carries a fingerprint of the dice and the
+solver's format, so new dice or a new solver never read an old table. The app never waits for a
+build: a ``hard`` computer plays the one-step look-ahead meanwhile (:func:`preparer` builds with
+the caller's build runner and reports progress); the CLI builds up front (``tvgames solve
+monopoly-dice``). Whether a minutes-long build may start at all is the caller's to say
+(:func:`allow_builds`; the test suite says no): this module reads no environment.
 """
 
 from __future__ import annotations
@@ -281,17 +283,27 @@ class TablePreparer:
         self._progress = fraction
 
 
-NO_BUILDS_ENV = "TVGAMES_NO_BACKGROUND_BUILDS"
-"""Set (the test suite does), no minute-long background build is ever started."""
 _preparer: TablePreparer | object | None = None
 _background = False
+_builds = True
+
+
+def allow_builds(allowed: bool) -> None:
+    """Whether a minutes-long build may start at all (the test suite forbids it)."""
+    global _builds
+    _builds = allowed
+
+
+def builds_allowed() -> bool:
+    return _builds
 
 
 def set_background_tables(enabled: bool = True) -> None:
     """With True (the app), a ``hard`` computer without a table starts a background build and
-    plays the one-step look-ahead until it is ready. Off (tests, tools), it never builds."""
+    plays the one-step look-ahead until it is ready. Off (tools), or where builds are not allowed
+    (:func:`allow_builds`), it never builds."""
     global _background
-    _background = enabled and not os.environ.get(NO_BUILDS_ENV)
+    _background = enabled
 
 
 def available_table() -> TurnTable | None:
@@ -307,7 +319,7 @@ def available_table() -> TurnTable | None:
             _preparer = _NO_PREPARER
     if first:
         table = get_table(build=False)
-        if table is None and _background:
+        if table is None and _background and _builds:
             with _lock:
                 _preparer = TablePreparer()
         return table

@@ -299,6 +299,19 @@ RESTART_LOOP = (
 """Restart=always in a shell: the first run plays the key script, every later one starts plain."""
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc: a bare Debian has no pgrep)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
 def test_kill_9_mid_game_comes_back_home_under_a_restart_loop_with_the_save_intact(tmp_path, notify_socket):
     path, receive = notify_socket
     data = tmp_path / "box"
@@ -316,9 +329,9 @@ def test_kill_9_mid_game_comes_back_home_under_a_restart_loop_with_the_save_inta
             assert message is not None, "the key script never finished"
         save = data / "saves" / "yahtzee-classic.json"
         before = save.read_bytes()
-        child = subprocess.run(["pgrep", "-P", str(loop.pid)], capture_output=True, text=True).stdout.split()
+        child = _children(loop.pid)
         assert len(child) == 1
-        os.kill(int(child[0]), signal.SIGKILL)
+        os.kill(child[0], signal.SIGKILL)
         while (message := receive(60)) != "READY=1":  # the new process: its first frame is home
             assert message is not None, "it never came back"
         assert save.read_bytes() == before

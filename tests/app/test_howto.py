@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from app import howto
+from app import catalog, howto
 from app.app import Headless
 from app.i18n import LANGUAGES
-from engines.core import registered_games
 
 
-def test_every_registered_game_has_its_pages():
-    assert set(registered_games()) <= set(howto.games())
+def test_every_game_on_the_home_screen_has_its_pages():
+    playable = {name for family in catalog.families() for entry in family.tiles for name in entry.engines}
+    assert playable and playable <= set(howto.games())
+    assert all(
+        entry.how_to_play == "app.screens.howto:show"
+        for family in catalog.families()
+        for entry in family.tiles
+    )
 
 
 @pytest.mark.parametrize("game", howto.games())

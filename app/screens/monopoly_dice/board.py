@@ -127,8 +127,10 @@ class BoardScreen(BoardView):
             raise ValueError("one computer seed per seat")
         seats = list(players)
 
+        levels = [p.level if p.computer else None for p in seats]  # a human's level: judged by play
+
         def chooser(seat: int):
-            return make_chooser(seats[seat].level, self.ai_seeds[seat])
+            return make_chooser(seats[seat].level, self.ai_seeds[seat], levels)
 
         match = Match(state, seats, MonopolyDiceRules(), {"chance": rng}, chooser, thread_name="mdice-cpu")
         match.hold = self._presenting

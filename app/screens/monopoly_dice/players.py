@@ -22,15 +22,19 @@ def player_names(players: Sequence[PlayerSpec]) -> list[str]:
     return seat_names(players, "mdice.player.name.human", "mdice.player.name.computer")
 
 
-def make_chooser(level: str, seed: int) -> Choose:
+def make_chooser(level: str, seed: int, seat_levels: Sequence[str | None] | None = None) -> Choose:
     """The engine's computer player of ``level`` (:func:`engines.monopoly_dice.ai.make_player`).
 
     A ``hard`` computer reads the solved turn; if this box has not solved it yet, the build starts
-    now in the background and the player plays its one-step look-ahead until it is ready."""
+    now in the background and the player plays its one-step look-ahead until it is ready. It is
+    told the level of every computer seat (``seat_levels``, None for a human) for its end game."""
     from engines.monopoly_dice import turn_table
-    from engines.monopoly_dice.ai import make_player
+    from engines.monopoly_dice.ai import HardPlayer, make_player
 
     if level == "hard":
         turn_table.set_background_tables(True)
         turn_table.available_table()
-    return make_player(level, seed)
+    player = make_player(level, seed)
+    if isinstance(player, HardPlayer) and seat_levels is not None:
+        player.seat_levels = list(seat_levels)
+    return player

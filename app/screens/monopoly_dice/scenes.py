@@ -100,8 +100,8 @@ def _mid_turn(app: App) -> BoardScreen:
             "P2": "pink",
             "P3": "light-blue",
             "P4": "orange",
-            "P5": "chance",
-            "P6": "green",
+            "P5": "orange",
+            "P6": "chance",
             "P7": "dark-blue",
             "J2": "policeman",
             "J1": "go",
@@ -110,6 +110,7 @@ def _mid_turn(app: App) -> BoardScreen:
     place(screen, "P1", "pink")
     place(screen, "P2", "pink")
     place(screen, "P4", "orange")
+    place(screen, "P5", "orange")
     return screen
 
 
@@ -151,26 +152,26 @@ def _complete(app: App) -> None:
         screen,
         {
             "P1": "brown",
-            "P2": "brown",
+            "P4": "brown",
+            "P2": "light-blue",
             "P3": "light-blue",
-            "P4": "light-blue",
-            "P5": "light-blue",
-            "P6": "utilities",
-            "P7": "utilities",
+            "P6": "light-blue",
+            "P5": "red",
+            "P7": "railroads",
             "J3": "policeman",
         },
     )
     for die, group in (
         ("P1", "brown"),
-        ("P2", "brown"),
+        ("P4", "brown"),
+        ("P2", "light-blue"),
         ("P3", "light-blue"),
-        ("P4", "light-blue"),
-        ("P5", "light-blue"),
-        ("P6", "utilities"),
+        ("P6", "light-blue"),
+        ("P5", "red"),
     ):
         place(screen, die, group)
-    roll_to(screen, {"P7": "yellow", "J1": "go", "H": "house"})
-    roll_to(screen, {"P7": "utilities", "J1": "policeman", "H": "house"})
+    roll_to(screen, {"P7": "orange", "J1": "go", "H": "house"})
+    roll_to(screen, {"P7": "railroads", "J1": "policeman", "H": "house"})
 
 
 def _seed_where(first_roll_busts: bool) -> int:

@@ -626,8 +626,15 @@ class HintScreen(MirroredText, ModalScreen[None]):
             draw_table(self, surface, area, headers, [], 0, (0.43, 0.15, 0.21, 0.21))
             self._draw_waiting(surface, area)
             return
+        from app.screens.yahtzee.scorecard import box_short_name
+
         dim = [row.end_of_turn <= 0 and not row.now_points for row in self.odds]
-        draw_table(self, surface, area, headers, self.odds_rows(), self.focus, (0.43, 0.15, 0.21, 0.21), dim)
+        short = {
+            box_label(self.game, box): box_short_name(self.game, box)
+            for box in (self.game.boxes[row.box_id] for row in self.odds)
+        }
+        widths = (0.43, 0.15, 0.21, 0.21)
+        draw_table(self, surface, area, headers, self.odds_rows(), self.focus, widths, dim, short)
 
     def _draw_waiting(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Under an empty table's headers: what the table waits for."""
@@ -679,9 +686,11 @@ def draw_table(
     focus: int,
     widths: Sequence[float],
     dim_rows: Sequence[bool] = (),
+    short: dict[str, str] | None = None,
 ) -> None:
     """Rows under a header on ``screen``, the ``focus`` row marked and scrolled into view; the first
-    column at the reading start, the others right-aligned (``widths``: fractions of ``area``)."""
+    column at the reading start, the others right-aligned (``widths``: fractions of ``area``); a
+    first-column text too wide for it is drawn in its ``short`` form when there is one."""
     import pygame
 
     app, theme = screen.app, screen.theme
@@ -711,6 +720,12 @@ def draw_table(
     def cells(y: int, texts: Sequence[str], colour: str, bold: bool = False) -> None:
         for c, text in enumerate(texts):
             if c == 0:
+                if (
+                    short
+                    and text in short
+                    and app.text.size(text, size, bold=bold)[0] > col_w[0] - theme.px(12)
+                ):
+                    text = short[text]
                 screen._text(
                     surface,
                     text,

@@ -41,21 +41,24 @@ def _board(h: Headless, players=(HUMAN, HUMAN), seed: int = 0) -> BoardScreen:
 def test_select_places_a_die_and_chance_chooses_its_group_with_arrows(headless):
     h = headless
     screen = _board(h)
-    roll_to(screen, {"P1": "pink", "P2": "light-blue", "P3": "orange", "P4": "red", "P5": "chance",
-                     "P6": "pink", "P7": "yellow"})  # fmt: skip
+    roll_to(screen, {"P1": "pink", "P2": "light-blue", "P3": "yellow", "P4": "orange", "P5": "red",
+                     "P6": "chance", "P7": "green"})  # fmt: skip
     assert screen.die_focus == 0
     h.press(Button.SELECT)  # P1 on pink
     h.press(Button.SELECT)  # P2 (now focused) on light blue
-    h.press(Button.SELECT)  # P3 on orange
-    h.press(Button.SELECT)  # P4 on red
-    assert screen.state.placed[:4] == [GROUP["pink"], GROUP["light-blue"], GROUP["orange"], GROUP["red"]]
-    assert screen.die_focus == 4  # the Chance die
+    h.press(Button.SELECT)  # P3 on yellow
+    h.press(Button.SELECT)  # P4 on orange
+    h.press(Button.SELECT)  # P5 on red
+    assert screen.state.placed[:5] == [
+        GROUP["pink"], GROUP["light-blue"], GROUP["yellow"], GROUP["orange"], GROUP["red"]
+    ]  # fmt: skip
+    assert screen.die_focus == 5  # the Chance die
     h.press(Button.SELECT)
-    assert screen.choosing == 4
+    assert screen.choosing == 5
     # no group lacks exactly one die: the choice starts on the most valuable group the Chance may take
     assert screen.group_focus == GROUP["dark-blue"]
     h.press(Button.BACK)  # cancel
-    assert screen.choosing is None and screen.state.placed[4] is None
+    assert screen.choosing is None and screen.state.placed[5] is None
     h.press(Button.SELECT)
     h.press(Button.LEFT)  # across: dark blue (right column) -> pink (left column, same row)
     assert screen.group_focus == GROUP["pink"]
@@ -63,24 +66,24 @@ def test_select_places_a_die_and_chance_chooses_its_group_with_arrows(headless):
     assert screen.group_focus == GROUP["orange"]
     h.press(Button.UP)
     h.press(Button.SELECT)
-    assert screen.state.placed[4] == GROUP["pink"]
+    assert screen.state.placed[5] == GROUP["pink"]
     assert screen.state.group_has_chance(GROUP["pink"])
     # 4 undoes the last die move, most recent first
     h.press(Button.DIGIT_4)
-    assert screen.state.placed[4] is None
+    assert screen.state.placed[5] is None
     h.press(Button.DIGIT_4)
-    assert screen.state.placed[3] is None
-    assert screen.state.placed[:3] == [GROUP["pink"], GROUP["light-blue"], GROUP["orange"]]
+    assert screen.state.placed[4] is None
+    assert screen.state.placed[:4] == [GROUP["pink"], GROUP["light-blue"], GROUP["yellow"], GROUP["orange"]]
 
 
 def test_a_chance_that_completes_a_group_is_offered_that_group_first(headless):
     h = headless
     screen = _board(h)
-    roll_to(screen, {"P1": "pink", "P2": "pink", "P3": "brown", "P4": "brown", "P5": "chance"})
+    roll_to(screen, {"P1": "pink", "P2": "pink", "P3": "brown", "P4": "brown", "P5": "red", "P6": "chance"})
     h.keys("SELECT,SELECT")  # P1, P2 on pink
     assert screen.die_focus == 2
-    h.keys("RIGHT,RIGHT")  # past the two brown dice to the Chance die
-    assert screen.die_focus == 4
+    h.keys("RIGHT,RIGHT,RIGHT")  # past the two brown dice and the red one to the Chance die
+    assert screen.die_focus == 5
     h.keys("SELECT")
     assert screen.group_focus == GROUP["pink"]
     h.keys("SELECT")
@@ -93,12 +96,12 @@ def test_a_chance_that_completes_a_group_is_offered_that_group_first(headless):
 def test_end_turn_scores_and_passes_the_remote(headless):
     h = headless
     screen = _board(h)
-    roll_to(screen, {"P1": "red", "P2": "red", "P4": "red", "J1": "go"})
-    place(screen, "P4", "red")
-    place(screen, "P2", "red")
-    place(screen, "P1", "red")
+    roll_to(screen, {"P1": "light-blue", "P2": "light-blue", "P6": "light-blue", "J1": "go"})
+    place(screen, "P6", "light-blue")
+    place(screen, "P2", "light-blue")
+    place(screen, "P1", "light-blue")
     expected = screen.obs()["score_parts"]["turn"]
-    assert expected == R.GROUPS[GROUP["red"]].board_value + R.GO_AMOUNT
+    assert expected == R.GROUPS[GROUP["light-blue"]].board_value + R.GO_AMOUNT
     h.press(Button.DIGIT_3)
     assert screen.state.scores[0] == expected
     assert screen.state.player == 1
@@ -173,7 +176,7 @@ def _first_roll(seed: int) -> dict:
 def test_odds_screen_shows_the_engines_exact_numbers(headless):
     h = headless
     screen = _board(h)
-    roll_to(screen, {"P1": "pink", "P2": "pink", "P5": "chance", "J2": "policeman"})
+    roll_to(screen, {"P1": "pink", "P2": "pink", "P6": "chance", "J2": "policeman"})
     place(screen, "P1", "pink")
     obs = screen.obs()
     h.press(Button.DIGIT_5)

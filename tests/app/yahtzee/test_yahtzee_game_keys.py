@@ -70,7 +70,11 @@ def test_left_right_walk_the_allowed_boxes_and_select_scores(h):
     h.keys("RIGHT,RIGHT,LEFT")
     assert screen.box_focus == order[1]
     value = screen.state.box_value(order[1])
+    asks = screen.wasteful(order[1])  # a zero, or little with rolls left: a second SELECT scores it
     h.press(Button.SELECT)
+    if asks:
+        assert screen.confirming == order[1] and screen.state.scores(0)[order[1]] is None
+        h.press(Button.SELECT)
     assert screen.state.scores(0)[order[1]] == value
     assert screen.decisions[-1].action == SCORE + order[1]
 
@@ -112,18 +116,28 @@ def test_box_texts_exist_in_both_languages():
                 i18n.set_language("en")
 
 
+def _score(h: Headless, screen: GameScreen) -> None:
+    """SELECT on the card: the box under the cursor is scored (confirmed, if it asks)."""
+    h.press(Button.SELECT)
+    if screen.confirming is not None:
+        h.press(Button.SELECT)
+
+
 def test_power_double_scores_two_boxes_and_four_undoes_the_first(h):
     screen = _push(h, "power")
     roll_to(screen, [3, 3, 3, 3, 1, 4])  # 4 4 4 4 2, Power die: Double
     assert screen.obs()["power"]["double"]
-    h.keys("RIGHT,SELECT")
+    h.keys("RIGHT")
+    _score(h, screen)
     first = screen.decisions[-1].action - SCORE
     assert screen.obs()["pending_double"] == screen.game.boxes[first].key
     assert screen.check_action("undo", ())
     h.press(Button.DIGIT_4)
     assert screen.decisions[-1].action == UNDO
     assert screen.state.scores(0)[first] is None
-    h.keys("SELECT,RIGHT,SELECT")
+    _score(h, screen)
+    h.keys("RIGHT")
+    _score(h, screen)
     filled = [s for s in screen.state.scores(0) if s is not None]
     assert len(filled) == 2 and screen.state.turns_taken() == [1]
 
@@ -176,7 +190,8 @@ def test_back_opens_the_menu_instead_of_dropping_the_game(h):
 
 def test_pass_the_remote_between_humans_eats_one_press(h):
     screen = _push(h, "classic", (HUMAN, HUMAN))
-    h.keys("2,RIGHT,SELECT")
+    h.keys("2,RIGHT")
+    _score(h, screen)
     assert screen.turn_player == 1 and screen._pass_to is not None
     h.press(Button.DIGIT_2)  # clears the banner only
     assert screen._pass_to is None and screen.saved()["rolls"] == 0
@@ -188,7 +203,8 @@ def _computer_turn_time(h: Headless, screen: GameScreen, skip: bool) -> float:
     from engines.yahtzee import ai
 
     ai.heuristic_solver(ai.solver_rules(screen.game))  # warm: the first build is not the point here
-    h.keys("2,RIGHT,SELECT")
+    h.keys("2,RIGHT")
+    _score(h, screen)
     assert screen.computer_turn
     start = h.clock.now
     if skip:
@@ -268,8 +284,11 @@ def test_results_then_review_then_home(h, monkeypatch):
     assert isinstance(h.top, FakeReview)
     decisions, game, kw = made[0]
     assert decisions == screen.decisions and game is screen.game and kw["names"] == ["Player 1"]
-    h.app.pop()
+    h.app.pop()  # BACK from the review: the results again
+    assert type(h.top).__name__ == "ResultsScreen"
+    h.press(Button.BACK)
     assert type(h.top).__name__ == "HomeScreen"
+    assert len(h.app.high_scores.load("yahtzee-classic")) == 1
     assert h.app.high_scores.load("yahtzee-classic")[0].score == int(screen.state.returns()[0])
 
 

@@ -76,11 +76,11 @@ def test_hard_ev_ignores_the_race():
 
 def test_plans_use_chance_to_complete_the_most_valuable_group():
     s = new_state()
-    roll(s, P5="chance", P7="dark-blue", P3="pink")
+    roll(s, P6="chance", P7="dark-blue", P3="pink")
     pos = Position.from_observation(s.to_dict(0))
     plan = plan_all(pos)
     assert (DIE["P7"], R.GROUP_INDEX["dark-blue"]) in plan
-    assert (DIE["P5"], R.GROUP_INDEX["dark-blue"]) in plan
+    assert (DIE["P6"], R.GROUP_INDEX["dark-blue"]) in plan
     focus = plan_all(pos, focus=True)
     assert (DIE["P3"], R.GROUP_INDEX["pink"]) in plan
     assert (DIE["P3"], R.GROUP_INDEX["pink"]) not in focus  # one pink of three: far from complete
@@ -137,14 +137,14 @@ def test_a_player_handed_fresh_games_plans_every_turn():
 
     player = make_player("medium", 0)
     first = new_state(1)
-    roll(first, P1="brown", P7="brown", P2="light-blue", P3="pink", P4="orange", P5="light-blue", P6="pink")
+    roll(first, P1="brown", P4="brown", P2="light-blue", P3="pink", P5="orange", P6="light-blue", P7="orange")
     action = player(first)
     while _is_place(action):
         first.apply_action(action)
         action = player(first)
-    assert action == ROLL  # $1,200 is below medium's stop
+    assert action == ROLL  # $1,400 is below medium's stop
     roll(first, J1="policeman", J2="policeman", J3="policeman", H="house")
     assert first.busts[0] == 1
     second = new_state(1)
-    roll(second, P1="red", P2="red")
+    roll(second, P4="red", P5="red")
     assert _is_place(player(second))

@@ -12,18 +12,19 @@ from engines.monopoly_dice import rules as R
 from engines.monopoly_dice.odds import Position, roll_once_value
 from tests.engines.monopoly_dice.helpers import outcome
 
-# Every property die on the board, with faces the dice have (Street P1-P4, Avenue P5-P6, Boardwalk P7).
+# Every property die on the board, with faces the dice have (Street P1-P3, Avenue P4-P5, Park Place
+# P6, Boardwalk P7).
 # COLOUR: Brown complete (the house die plays), best incomplete Green $700 -> Basic $1,300.
 # PLAIN: no group complete, best incomplete Dark Blue -> Basic $1,000.
-# CHANCY: every Chance-bearing die shows Chance (three), all worth nothing, one of them on Light
-# Blue next to a real die (still $200, not more) -> Basic $300 (Railroads and Pink tie).
-COLOUR = {"P1": "brown", "P2": "brown", "P3": "pink", "P4": "orange", "P5": "green", "P6": "yellow",
-          "P7": "utilities"}  # fmt: skip
-PLAIN = {"P1": "pink", "P2": "red", "P3": "railroads", "P4": "light-blue", "P5": "yellow", "P6": "green",
+# CHANCY: both Chance-bearing dice show Chance, worth nothing, one of them on Light Blue next to a
+# real die (still $200, not more) -> Basic $400 (Orange).
+COLOUR = {"P1": "brown", "P2": "pink", "P3": "yellow", "P4": "brown", "P5": "green", "P6": "orange",
+          "P7": "railroads"}  # fmt: skip
+PLAIN = {"P1": "pink", "P2": "railroads", "P3": "light-blue", "P4": "red", "P5": "green", "P6": "utilities",
          "P7": "dark-blue"}  # fmt: skip
-CHANCY = {"P1": "railroads", "P2": "brown", "P3": "light-blue", "P4": "pink", "P5": ("chance", "light-blue"),
-          "P6": ("chance", "green"), "P7": ("chance", "yellow")}  # fmt: skip
-BOARDS = {"colour": (COLOUR, 1300, True), "plain": (PLAIN, 1000, False), "chancy": (CHANCY, 300, False)}
+CHANCY = {"P1": "railroads", "P2": "pink", "P3": "light-blue", "P4": "brown", "P5": "orange",
+          "P6": ("chance", "light-blue"), "P7": ("chance", "green")}  # fmt: skip
+BOARDS = {"colour": (COLOUR, 1300, True), "plain": (PLAIN, 1000, False), "chancy": (CHANCY, 400, False)}
 
 
 @pytest.fixture(scope="module")
@@ -185,9 +186,10 @@ def test_census_of_one_die_by_hand():
     c = exact.census([0])
     assert (c.pairs, c.pairs_by_cup_size, c.pairs_with_colour_complete) == (7, ((0, 6), (1, 1)), 0)
     assert c.throw_outcomes == 6 + 6 * 1  # the full cup throws 6 distinct faces; an empty cup one "throw"
-    # P7 (the Boardwalk die): five group faces and a Chance for any of the eight colour groups.
+    # P7 (the Boardwalk die): four distinct group faces (Railroads twice) and a Chance for any of
+    # the eight colour groups.
     c = exact.census([6])
-    assert c.pairs == 1 + 5 + 8
+    assert c.pairs == 1 + 4 + 8
     assert c.states == c.pairs * 7 * (exact.GO_CAP + 1)
     # One die has nothing to interchange: counted by kind, the figures are the same.
     assert (c.kind_pairs, c.kind_states, c.kind_throw_outcomes, c.kind_sweep_evaluations) == (
@@ -200,8 +202,9 @@ def test_census_of_one_die_by_hand():
 
 def test_census_of_two_street_dice_by_hand():
     # P1 and P2 are both Street dice (six group faces each, no Chance). Die by die: the full cup;
-    # either die placed on one of its six groups (2 x 6); both placed, on one group (6: Brown is
-    # then complete, the rest hold two real dice) or on two (15) -> 21 boards with an empty cup.
+    # either die placed on one of its six groups (2 x 6); both placed, on one group (6: Brown and
+    # Utilities are then complete, the rest hold two real dice) or on two (15) -> 21 boards with an
+    # empty cup; Brown is the one colour group among them.
     bank = 7 * (exact.GO_CAP + 1)
     c = exact.census([0, 1])
     assert (c.pairs, c.pairs_by_cup_size, c.distinct_boards) == (

@@ -83,12 +83,12 @@ def test_go_collects_200_at_once_and_is_thrown_again():
 
 def test_dice_go_only_on_their_own_group():
     s = new_state()
-    roll(s, P1="brown", P2="red")
+    roll(s, P1="brown", P4="red")
     assert s.place_targets(DIE["P1"]) == [R.GROUP_INDEX["brown"]]
     with pytest.raises(IllegalActionError):
         place(s, "P1", "red")
-    place(s, "P2", "red")
-    assert s.group_dice(R.GROUP_INDEX["red"]) == [DIE["P2"]]
+    place(s, "P4", "red")
+    assert s.group_dice(R.GROUP_INDEX["red"]) == [DIE["P4"]]
 
 
 def test_a_full_group_takes_no_more_dice():
@@ -101,20 +101,20 @@ def test_a_full_group_takes_no_more_dice():
 
 def test_chance_is_wild_on_colour_groups_only_one_per_group():
     s = new_state()
-    roll(s, P5="chance", P7="chance", P1="pink")
-    targets = s.place_targets(DIE["P5"])
+    roll(s, P6="chance", P7="chance", P1="pink")
+    targets = s.place_targets(DIE["P6"])
     assert targets == list(R.COLOUR_GROUPS)
     assert R.GROUP_INDEX["railroads"] not in targets and R.GROUP_INDEX["utilities"] not in targets
     place(s, "P7", "pink")
-    assert R.GROUP_INDEX["pink"] not in s.place_targets(DIE["P5"])
+    assert R.GROUP_INDEX["pink"] not in s.place_targets(DIE["P6"])
     place(s, "P1", "pink")  # a real pink die may still join
     assert s.group_dice(R.GROUP_INDEX["pink"]) == [DIE["P1"], DIE["P7"]]
 
 
 def test_chance_counts_nothing_in_an_incomplete_group_and_completes_one():
     s = new_state()
-    roll(s, P5="chance", P4="brown")
-    place(s, "P5", "dark-blue")
+    roll(s, P6="chance", P4="brown")
+    place(s, "P6", "dark-blue")
     assert s.score_parts()["basic"] == 0
     roll(s, P7="dark-blue", P4="brown")
     place(s, "P7", "dark-blue")
@@ -172,9 +172,9 @@ def test_house_die_joins_after_a_colour_group_is_completed():
 
 def test_railroads_and_utilities_bring_no_house_die():
     s = new_state()
-    roll(s, P6="utilities", P7="utilities")
+    roll(s, P6="utilities", P1="utilities")
     place(s, "P6", "utilities")
-    place(s, "P7", "utilities")
+    place(s, "P1", "utilities")
     assert s.group_complete(R.GROUP_INDEX["utilities"])
     assert R.HOUSE_ID not in s.dice_to_roll()
     assert s.score_parts()["basic"] == 800
@@ -225,8 +225,8 @@ def test_get_out_of_jail_free_can_save_the_roll_of_the_third_policeman():
 
 def test_end_turn_scores_groups_best_incomplete_go_houses_hotels():
     s = new_state()
-    roll(s, P1="brown", P2="brown", P3="pink", P5="pink", P4="red", J1="go")
-    for die, group in (("P1", "brown"), ("P2", "brown"), ("P3", "pink"), ("P5", "pink"), ("P4", "red")):
+    roll(s, P1="brown", P2="brown", P3="pink", P6="pink", P4="red", J1="go")
+    for die, group in (("P1", "brown"), ("P2", "brown"), ("P3", "pink"), ("P6", "pink"), ("P4", "red")):
         place(s, die, group)
     roll(s, H="house")
     parts = s.score_parts()

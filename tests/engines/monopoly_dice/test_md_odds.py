@@ -80,21 +80,21 @@ def position(state):
 
 def two_dice_left_with_houses():
     s = new_state()
-    roll(s, P1="brown", P2="brown", P3="pink", P4="orange", P5="pink", J2="policeman", J3="policeman")
-    for die, group in (("P1", "brown"), ("P2", "brown"), ("P3", "pink"), ("P4", "orange"), ("P5", "pink")):
+    roll(s, P1="brown", P2="brown", P3="pink", P4="orange", P5="red", J2="policeman", J3="policeman")
+    for die, group in (("P1", "brown"), ("P2", "brown"), ("P3", "pink"), ("P4", "orange"), ("P5", "red")):
         place(s, die, group)
     return s
 
 
 def two_dice_left_no_house_die():
     s = new_state()
-    roll(s, P5="chance", P1="red", P2="light-blue", P3="light-blue", P6="yellow", J1="go", J2="policeman")
+    roll(s, P6="chance", P4="red", P1="light-blue", P2="light-blue", P3="yellow", J1="go", J2="policeman")
     for die, group in (
-        ("P5", "red"),
-        ("P1", "red"),
+        ("P6", "red"),
+        ("P4", "red"),
+        ("P1", "light-blue"),
         ("P2", "light-blue"),
-        ("P3", "light-blue"),
-        ("P6", "yellow"),
+        ("P3", "yellow"),
     ):
         place(s, die, group)
     return s
@@ -224,5 +224,5 @@ def test_hint_has_every_number_of_the_odds_screen():
     assert [d["name"] for d in h["dice"]] == [d.name for d in R.ALL_DICE]
     assert all(len(d["faces"]) == 6 for d in h["dice"])
     assert 0 < h["jail"] < 1 and h["advice"] in ("roll", "stop")
-    assert h["stop_value"] == 600 + 600 + 0  # brown complete + pink pair
+    assert h["stop_value"] == 600 + 500  # brown complete + the red die (the best incomplete group)
     assert set(h["complete"]) == {g.key for g in R.GROUPS if g.key != "brown"}

@@ -6,6 +6,7 @@ import itertools
 from collections import Counter
 
 from engines.monopoly_dice import rules as R
+from engines.monopoly_dice.rarity import completion_chances
 
 
 def test_ten_dice_are_rolled_and_the_house_die_is_the_eleventh():
@@ -43,12 +44,23 @@ def test_board_groups_match_the_board():
     assert [g.key for g in R.GROUPS if not g.colour] == ["railroads", "utilities"]
 
 
-def test_the_rarer_a_colour_the_more_its_group_is_worth():
+def test_the_more_valuable_a_colour_the_less_often_it_is_on_the_dice():
     faces = Counter(f.colour for die in R.PROPERTY_DICE for f in die.faces)
     colours = sorted((R.GROUPS[g] for g in R.COLOUR_GROUPS), key=lambda g: g.board_value)
-    per_square = [faces[g.key] / g.squares for g in colours]
-    assert per_square == sorted(per_square, reverse=True)
+    counts = [faces[g.key] for g in colours]
+    assert counts == sorted(counts, reverse=True)
     assert len({g.board_value for g in R.GROUPS}) == len(R.GROUPS)  # exact Chance choice relies on it
+
+
+def test_the_more_valuable_a_group_the_harder_it_is_to_complete():
+    """The rulebook's promise, measured: the exact chance of completing each group within one
+    turn played for it alone falls strictly as its board value rises (railroads and utilities too)."""
+    chances = completion_chances()
+    by_value = sorted(R.GROUPS, key=lambda g: g.board_value)
+    ordered = [chances[g.key] for g in by_value]
+    table = [(g.key, round(chances[g.key], 4)) for g in by_value]
+    assert all(a > b for a, b in itertools.pairwise(ordered)), table
+    assert all(0 < c < 1 for c in ordered)
 
 
 def test_every_group_can_be_completed():
@@ -74,13 +86,16 @@ def test_every_group_can_be_completed_by_real_dice():
     """The count above, die by die: a Chance must come from a die that does not also fill a square."""
     for group in R.GROUPS:
         assert _completing_throws(group), group.key
-    assert _completing_throws(R.GROUPS[R.GROUP_INDEX["green"]]) == [(4, 5, 6)]  # both Avenue + Boardwalk
-    assert _completing_throws(R.GROUPS[R.GROUP_INDEX["railroads"]]) == [(0, 1, 2, 3)]  # the Street dice
-    assert set(_completing_throws(R.GROUPS[R.GROUP_INDEX["dark-blue"]])) == {(4, 6), (5, 6)}
+    # green: both Avenue dice and the Boardwalk die, or two of them with the Park Place Chance
+    green = {(3, 4, 6), (3, 4, 5), (3, 5, 6), (4, 5, 6)}
+    assert set(_completing_throws(R.GROUPS[R.GROUP_INDEX["green"]])) == green
+    # dark blue: the Boardwalk die and the Park Place Chance
+    assert set(_completing_throws(R.GROUPS[R.GROUP_INDEX["dark-blue"]])) == {(5, 6)}
+    assert len(_completing_throws(R.GROUPS[R.GROUP_INDEX["railroads"]])) == 15  # four of P1-P5, P7
 
 
-def test_property_dice_come_in_three_kinds_of_identical_dice():
-    assert [name for name, _ in R.DIE_KINDS] == ["street", "avenue", "boardwalk"]
+def test_property_dice_come_in_four_kinds_of_identical_dice():
+    assert [name for name, _ in R.DIE_KINDS] == ["street", "avenue", "park", "boardwalk"]
     assert sorted(d for _, dice in R.DIE_KINDS for d in dice) == list(R.PROPERTY_IDS)
     assert len(R.KIND_OF) == len(R.PROPERTY_DICE)
     faces_of_kind = []
@@ -92,10 +107,10 @@ def test_property_dice_come_in_three_kinds_of_identical_dice():
     assert len(set(faces_of_kind)) == len(R.DIE_KINDS)
 
 
-def test_chance_faces_at_most_one_a_die_three_in_all():
+def test_chance_faces_at_most_one_a_die_two_in_all():
     per_die = [sum(f.colour == R.CHANCE for f in die.faces) for die in R.PROPERTY_DICE]
-    # Up to three Chance dice can show at once, so the rule "one Chance per group" still binds.
-    assert max(per_die) == 1 and sum(per_die) == 3
+    # Two Chance dice can show at once, so the rule "one Chance per group" still binds.
+    assert max(per_die) == 1 and sum(per_die) == 2
 
 
 def test_house_die_faces():

@@ -35,26 +35,26 @@ def solve_from(state: MonopolyDiceState) -> TT.TurnTable:
 
 
 def colour_turn() -> MonopolyDiceState:
-    """Brown complete (the house die plays), two Light Blue dice and a Pink die down: P5 and P6
-    (the Avenue dice) still to throw."""
+    """Brown complete (the house die plays), two Light Blue dice and a Red die down: P6 and P7
+    (the Park Place and Boardwalk dice, both with a Chance) still to throw."""
     state = new_state()
-    roll(state, P1="brown", P7="brown", P2="light-blue", P3="light-blue", P4="pink")
+    roll(state, P1="brown", P4="brown", P2="light-blue", P3="light-blue", P5="red")
     for die, group in (
         ("P1", "brown"),
-        ("P7", "brown"),
+        ("P4", "brown"),
         ("P2", "light-blue"),
         ("P3", "light-blue"),
-        ("P4", "pink"),
+        ("P5", "red"),
     ):
         place(state, die, group)
     return state
 
 
 def plain_turn() -> MonopolyDiceState:
-    """Two Red dice, a Yellow and an Orange die down, one policeman: P4, P5, P6 still to throw."""
+    """Two Red dice, a Yellow and an Orange die down, one policeman: P1, P2, P6 still to throw."""
     state = new_state()
-    roll(state, P1="red", P2="red", P3="orange", P7="yellow", J2="policeman")
-    for die, group in (("P1", "red"), ("P2", "red"), ("P3", "orange"), ("P7", "yellow")):
+    roll(state, P4="red", P5="red", P3="yellow", P7="orange", J2="policeman")
+    for die, group in (("P4", "red"), ("P5", "red"), ("P3", "yellow"), ("P7", "orange")):
         place(state, die, group)
     return state
 
@@ -129,9 +129,9 @@ def test_the_optimal_turn_is_worth_at_least_any_simple_rule(plain_case, colour_c
 
 
 def state_after_roll(state: MonopolyDiceState) -> MonopolyDiceState:
-    """The colour turn after a throw: P5 shows Chance, P6 Light Blue, the house die a house."""
+    """The colour turn after a throw: P7 shows Chance, P6 Light Blue, the house die a house."""
     after = state.clone()
-    roll(after, P5="chance", P6="light-blue", H="house")
+    roll(after, P7="chance", P6="light-blue", H="house")
     return after
 
 
@@ -222,8 +222,8 @@ def test_the_table_file_name_follows_the_dice(monkeypatch):
 
 def test_kinds_and_bank_states():
     kinds = S.kinds_of()
-    assert [kind.dice for kind in kinds] == [(0, 1, 2, 3), (4, 5), (6,)]
-    assert [len(kind.symbols) for kind in kinds] == [6, 6, 6]
+    assert [kind.dice for kind in kinds] == [(0, 1, 2), (3, 4), (5,), (6,)]
+    assert [len(kind.symbols) for kind in kinds] == [6, 5, 5, 5]  # a face twice on a die is one symbol
     matrix, money = S.bank_matrix(True)
     assert matrix.shape == (S.S_COLOUR, S.S_COLOUR)
     # rows sum to the chance of not going to jail on the throw (Get Out of Jail Free rescues)
