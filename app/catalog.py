@@ -41,19 +41,11 @@ __all__ = ["GAMES", "GameEntry", "GameFamily", "GameSetting", "resolve"]
 FAMILY_PACKAGES: tuple[str, ...] = (
     "app.screens.yahtzee",
     "app.screens.monopoly_dice",
+    "app.screens.monopoly",
 )
 """The registration lines: each package defines ``FAMILY``; tiles appear in this order."""
 
-COMING_SOON: tuple[GameEntry, ...] = (
-    GameEntry(
-        "monopoly",
-        "home.monopoly",
-        "home.monopoly.subtitle",
-        "tile_monopoly",
-        engines=("monopoly",),
-        tile_art="app.screens.home:house_art",
-    ),
-)
+COMING_SOON: tuple[GameEntry, ...] = ()
 """Tiles of games still being built, after the families' tiles."""
 
 

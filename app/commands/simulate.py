@@ -16,11 +16,7 @@ def simulators() -> dict[str, str]:
     """Family name -> its simulate module, for every family that has one."""
     from app.catalog import families
 
-    found = {f.name: f.simulate for f in families() if f.simulate}
-    # The Monopoly board game has no screens (and so no family descriptor) yet: its simulator is
-    # named here until the descriptor names it.
-    found.setdefault("monopoly", "engines.monopoly.simulate")
-    return found
+    return {f.name: f.simulate for f in families() if f.simulate}
 
 
 def register(sub: argparse._SubParsersAction) -> None:

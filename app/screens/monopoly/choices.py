@@ -1,0 +1,169 @@
+"""What a human may decide now, as the rows of the decision panel (pure: an observation in, rows out).
+
+Every engine decision of :mod:`engines.monopoly.game` becomes rows the remote picks with UP/DOWN
+and SELECT: an engine action, or a command of the screen (``manage``: the group view where + and -
+build and sell and SELECT mortgages and lifts). Rows marked ``confirm`` (declaring bankruptcy)
+take a second SELECT on a clearly shown question.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.i18n import t
+from app.screens.monopoly.look import money, square_name
+from engines.monopoly import game as G
+from engines.monopoly import rules as R
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One row of the decision panel: ``label`` (and ``value`` at the far end) runs ``action``
+    (an engine action) or ``command`` (a screen command)."""
+
+    label: str
+    action: int | None = None
+    command: str | None = None
+    value: str = ""
+    confirm: str = ""
+    """Non-empty: the question a second SELECT answers (an irreversible choice)."""
+    owner: int | None = None
+    """The player the row is about (a trade's partner, whose a property is now): their token."""
+
+
+MANAGE_BASES = (G.BUILD_BASE, G.SELL_BASE, G.MORTGAGE_BASE, G.UNMORTGAGE_BASE)
+
+
+def managing(legal: Sequence[int]) -> bool:
+    """Whether any build, sell, mortgage or lift is open now."""
+    return any(G.BUILD_BASE <= a < G.TOGGLE_BASE for a in legal)
+
+
+def _trades(legal: Sequence[int], name: Callable[[int], str]) -> list[Choice]:
+    return [
+        Choice(t("mono.choice.trade_with", name=name(a - G.TRADE_WITH_BASE)), a, owner=a - G.TRADE_WITH_BASE)
+        for a in legal
+        if G.TRADE_WITH_BASE <= a < G.CASH_GIVE_BASE
+    ]
+
+
+def _manage_row(legal: Sequence[int], raising: bool) -> list[Choice]:
+    if not managing(legal):
+        return []
+    return [Choice(t("mono.choice.raise" if raising else "mono.choice.manage"), command="manage")]
+
+
+def choices(obs: Mapping[str, Any], name: Callable[[int], str]) -> list[Choice]:
+    """The rows for the player to act in observation ``obs`` (``name(seat)`` names a player)."""
+    legal = [entry["action"] for entry in obs["legal"]]
+    phase = obs["phase"]
+    rows: list[Choice] = []
+    if phase == "roll":
+        rows.append(Choice(t("mono.choice.roll"), G.ROLL))
+        if G.PAY_FINE in legal:
+            rows.append(Choice(t("mono.choice.pay_fine"), G.PAY_FINE, value=money(R.JAIL_FINE)))
+        if G.USE_CARD in legal:
+            rows.append(Choice(t("mono.choice.use_card"), G.USE_CARD))
+        rows += _manage_row(legal, False) + _trades(legal, name)
+    elif phase == "after-roll":
+        rows.append(Choice(t("mono.choice.end_turn"), G.END_TURN))
+        rows += _manage_row(legal, False) + _trades(legal, name)
+    elif phase == "between-turns":
+        rows.append(Choice(t("mono.choice.pass_floor"), G.PASS))
+        rows += _manage_row(legal, False) + _trades(legal, name)
+    elif phase == "buy":
+        sq = obs["pending"]["buy"]
+        price = obs["squares"][sq]["price"]
+        if G.BUY in legal:
+            rows.append(Choice(t("mono.choice.buy"), G.BUY, value=money(price)))
+        rows.append(Choice(t("mono.choice.auction"), G.DECLINE))
+        rows += _manage_row(legal, True)
+    elif phase == "income-tax":
+        rows.append(Choice(t("mono.choice.tax_flat"), G.TAX_FLAT, value=money(R.INCOME_TAX_FLAT)))
+        rows.append(Choice(t("mono.choice.tax_percent"), G.TAX_PERCENT, value=f"{R.INCOME_TAX_PERCENT}%"))
+    elif phase == "debt":
+        rows += _manage_row(legal, True) + _trades(legal, name)
+        if G.BANKRUPT in legal:
+            debt = obs["pending"]["debts"][0]
+            creditor = debt["creditor"]
+            question = t(
+                "mono.confirm.bankrupt_player" if creditor >= 0 else "mono.confirm.bankrupt_bank",
+                name=name(creditor) if creditor >= 0 else "",
+            )
+            rows.append(Choice(t("mono.choice.bankrupt"), G.BANKRUPT, confirm=question))
+    elif phase == "lift-or-keep":
+        sq = obs["pending"]["lift_or_keep"][0][1]
+        if G.LIFT in legal:
+            rows.append(Choice(t("mono.choice.lift"), G.LIFT, value=money(R.LIFT_COST[sq])))
+        rows.append(
+            Choice(t("mono.choice.keep"), G.KEEP, value=money(R.LIFT_COST[sq] - R.BOARD[sq].mortgage))
+        )
+    elif phase == "trade":
+        rows += trade_rows(obs, legal, name)
+    elif phase == "trade-reply":
+        rows.append(Choice(t("mono.choice.accept"), G.ACCEPT))
+        rows.append(Choice(t("mono.choice.reject"), G.REJECT))
+    elif phase == "shortage-claim":
+        rows.append(Choice(t("mono.choice.want"), G.WANT))
+        rows.append(Choice(t("mono.choice.no_want"), G.PASS))
+    elif phase == "place-building":
+        for a in legal:
+            if G.PLACE_BASE <= a < G.PLACE_BASE + R.NUM_SQUARES:
+                rows.append(Choice(square_name(a - G.PLACE_BASE), a))
+    elif phase == "auction":
+        rows += auction_rows(obs, legal)
+    return rows
+
+
+def auction_rows(obs: Mapping[str, Any], legal: Sequence[int]) -> list[Choice]:
+    """A bid for each step the engine allows (the amount it makes), then dropping out."""
+    a = obs["pending"]["auction"]
+    rows = []
+    for k, step in enumerate(R.BID_STEPS):
+        if G.BID_BASE + k in legal:
+            bid = max(a["high_bid"] + step, a["min_bid"])
+            rows.append(Choice(t("mono.choice.bid", step=money(step)), G.BID_BASE + k, value=money(bid)))
+    rows.append(Choice(t("mono.choice.drop_out"), G.PASS))
+    return rows
+
+
+def trade_rows(obs: Mapping[str, Any], legal: Sequence[int], name: Callable[[int], str]) -> list[Choice]:
+    """Composing an offer: propose or cancel first, then each property either side may put in
+    (a tick where it is in), the cash steps and the jail cards."""
+    trade = obs["pending"]["trade"]
+    rows: list[Choice] = []
+    if G.PROPOSE in legal:
+        rows.append(Choice(t("mono.choice.propose"), G.PROPOSE))
+    rows.append(Choice(t("mono.choice.cancel_trade"), G.CANCEL))
+    chosen = set(trade["squares"])
+    for side in (trade["proposer"], trade["partner"]):
+        for a in legal:
+            if G.TOGGLE_BASE <= a < G.TOGGLE_BASE + R.NUM_SQUARES:
+                sq = a - G.TOGGLE_BASE
+                if obs["squares"][sq]["owner"] == side:
+                    mark = "✓ " if sq in chosen else ""
+                    rows.append(Choice(f"{mark}{square_name(sq)}", a, owner=side))
+    for base, key in ((G.CASH_GIVE_BASE, "mono.choice.give"), (G.CASH_ASK_BASE, "mono.choice.ask")):
+        for k in reversed(range(len(R.TRADE_CASH_STEPS))):
+            if base + k in legal:
+                rows.append(Choice(t(key, amount=money(R.TRADE_CASH_STEPS[k])), base + k))
+    for d in range(len(R.DECKS)):
+        if G.CARD_TOGGLE_BASE + d in legal:
+            mark = "✓ " if d in trade["cards"] else ""
+            rows.append(
+                Choice(
+                    f"{mark}{t('mono.choice.jail_card', deck=t(f'mono.deck.{d}'))}", G.CARD_TOGGLE_BASE + d
+                )
+            )
+    return rows
+
+
+def manage_actions(legal: Sequence[int], square: int) -> dict[str, int]:
+    """The managing actions open on ``square``: ``build``, ``sell``, ``mortgage``, ``lift``."""
+    out = {}
+    for verb, base in zip(("build", "sell", "mortgage", "lift"), MANAGE_BASES, strict=True):
+        if base + square in legal:
+            out[verb] = base + square
+    return out

@@ -1,0 +1,194 @@
+"""Screenshot scenes of the Monopoly screens: set-up, the board, the close-up, a deed, buying, an
+auction, building, a mortgage, jail, a card, a trade, bankruptcy, the odds and the results.
+
+Each position is reached by playing the engine's own computer players from a fixed seed
+(:func:`play_until`) until the scene's moment comes, with seat 1 then handed to a human; the seeds
+were picked so that the moment comes early. Computers decide on the frame (``inline``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from app.match import PlayerSpec
+from app.scenes import scene
+from app.screens.monopoly.game import GameScreen, make_chooser
+from app.screens.monopoly.look import Seat
+from engines.core import sample_chance
+from engines.monopoly import game as G
+
+if TYPE_CHECKING:
+    from app.app import App
+
+Predicate = Callable[[G.MonopolyState], bool]
+
+
+def play_until(
+    seed: int, players: int, until: Predicate, max_actions: int = 20_000, level: str = "medium"
+) -> tuple[G.MonopolyState, np.random.Generator]:
+    """Play ``players`` computers of ``level`` from ``seed`` until ``until(state)`` holds at a
+    decision; returns the position and the dice generator as it then stands."""
+    rng = np.random.default_rng(seed)
+    state = G.MonopolyGame(num_players=players).new_initial_state()
+    choosers = [make_chooser(level, seed + p) for p in range(players)]
+    for _ in range(max_actions):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        if until(state):
+            return state, rng
+        p = state.current_player()
+        state.apply_action(choosers[p](state.to_dict(p)))
+    raise LookupError(f"seed {seed}: the moment never came")
+
+
+def _seats(players: int, humans: int = 1) -> list[Seat]:
+    specs = [PlayerSpec(False)] * humans + [PlayerSpec(True, "medium")] * (players - humans)
+    return [Seat(spec, i, i) for i, spec in enumerate(specs)]
+
+
+def _home(app: App) -> None:
+    from app.screens.home import HomeScreen
+
+    home = HomeScreen()
+    app.push(home)
+    home.select_tile("monopoly")
+
+
+def board_at(app: App, seed: int, until: Predicate, players: int = 4, humans: int = 1) -> GameScreen:
+    """The board pushed at the moment ``until`` finds in game ``seed``."""
+    _home(app)
+    state, rng = play_until(seed, players, until)
+    screen = GameScreen(state, _seats(players, humans), rng, [seed + p for p in range(players)])
+    screen.inline = True
+    app.push(screen)
+    return screen
+
+
+def _human(phase: int, extra: Predicate = lambda s: True) -> Predicate:
+    return lambda s: s.phase == phase and s.current_player() == 0 and extra(s)
+
+
+def _round(n: int) -> Predicate:
+    return lambda s: s.stats["turns"] >= n
+
+
+@scene("monopoly-setup", "Monopoly: the set-up screen")
+def _setup(app: App) -> None:
+    from app.screens.monopoly.setup import SetupScreen
+
+    _home(app)
+    app.push(SetupScreen())
+
+
+@scene("monopoly-board", "Monopoly: the board overview in mid-game, seat 1 to roll")
+def _board(app: App) -> None:
+    board_at(app, 1, _human(G.P_ROLL, _round(40)))
+
+
+@scene("monopoly-closeup", "Monopoly: the close-up of the token's side")
+def _closeup(app: App) -> None:
+    board_at(app, 1, _human(G.P_ROLL, _round(40))).closeup = True
+
+
+@scene("monopoly-deed", "Monopoly: a title deed")
+def _deed(app: App) -> None:
+    from app.screens.monopoly.modals import DeedScreen
+
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    app.push(DeedScreen(screen, 39))
+
+
+@scene("monopoly-buy", "Monopoly: buy or auction")
+def _buy(app: App) -> None:
+    board_at(app, 1, _human(G.P_BUY))
+
+
+@scene("monopoly-auction", "Monopoly: an auction, seat 1 to bid")
+def _auction(app: App) -> None:
+    board_at(app, 1, _human(G.P_AUCTION, lambda s: s.auction[5] > 0))
+
+
+def _can(base: int) -> Predicate:
+    return lambda s: any(base <= a < base + 40 for a in s.legal_actions())
+
+
+@scene("monopoly-build", "Monopoly: building evenly on a group")
+def _build(app: App) -> None:
+    from app.screens.monopoly.modals import ManageScreen
+
+    screen = board_at(app, 1, _human(G.P_AFTER, _can(G.BUILD_BASE)))
+    app.push(ManageScreen(screen))
+
+
+@scene("monopoly-mortgage", "Monopoly: raising money by mortgage")
+def _mortgage(app: App) -> None:
+    from app.screens.monopoly.modals import ManageScreen
+
+    screen = board_at(app, 1, _human(G.P_DEBT))
+    app.push(ManageScreen(screen))
+
+
+@scene("monopoly-jail", "Monopoly: in jail, pay, use a card or roll")
+def _jail(app: App) -> None:
+    board_at(app, 1, _human(G.P_ROLL, lambda s: s.in_jail[0]))
+
+
+@scene("monopoly-card", "Monopoly: a Chance card turned over")
+def _card(app: App) -> None:
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    screen._card = (0, "advance-illinois", 0)
+    screen._card_t = 99.0
+
+
+@scene("monopoly-trade", "Monopoly: composing a trade")
+def _trade(app: App) -> None:
+    screen = board_at(
+        app, 1, _human(G.P_ROLL, lambda s: _round(40)(s) and G.TRADE_WITH_BASE + 1 in s.legal_actions())
+    )
+    state = screen.state
+    state.apply_action(G.TRADE_WITH_BASE + 1)
+    toggles = [a for a in state.legal_actions() if a >= G.TOGGLE_BASE]
+    mine = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 0][:1]
+    theirs = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 1][:1]
+    for a in mine + theirs + [G.CASH_GIVE_BASE + 2]:
+        state.apply_action(a)
+    screen._changed()
+
+
+@scene("monopoly-bankruptcy", "Monopoly: bankruptcy, asked twice")
+def _bankrupt(app: App) -> None:
+    screen = board_at(app, 1, _human(G.P_DEBT, lambda s: G.BANKRUPT in s.legal_actions()))
+    rows = screen.rows()
+    screen.row = next(i for i, r in enumerate(rows) if r.action == G.BANKRUPT)
+    screen.confirming = rows[screen.row]
+
+
+@scene("monopoly-odds", "Monopoly: this throw's landing chances and rent at risk")
+def _odds(app: App) -> None:
+    from app.screens.monopoly.modals import OddsScreen
+
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    app.push(OddsScreen(screen, screen.obs()))
+
+
+@scene("monopoly-results", "Monopoly: the results")
+def _results(app: App) -> None:
+    from app.screens.monopoly.modals import ResultsScreen
+
+    _home(app)
+    rng = np.random.default_rng(5)
+    state = G.MonopolyGame(num_players=3, max_turns=25).new_initial_state()
+    choosers = [make_chooser("medium", 5 + p) for p in range(3)]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+        else:
+            p = state.current_player()
+            state.apply_action(choosers[p](state.to_dict(p)))
+    app.push(ResultsScreen(state, _seats(3)))
