@@ -115,7 +115,7 @@ def test_bench_measures_a_scene(tmp_path):
     assert stats["loop_press"]["presses"] == 2
     assert stats["idle_frames_drawn"] == 0  # the home screen at rest draws nothing
     assert 20 < stats["peak_rss_mb"] < 1000
-    assert 0 < stats["loop_press"]["median_ms"] < 1000
+    assert stats["loop_press"]["median_ms"] > 0  # measured, not judged: the machine may be loaded
 
 
 def test_bench_text_report_marks_budgets():
