@@ -63,12 +63,26 @@ def _monopoly_dice(app: Any) -> Any:
     return BoardScreen.new([PlayerSpec(True, DEMO_LEVEL)] * 2, app.settings.target_score, app.rng)
 
 
+MONOPOLY_DEMO_TURNS = 20
+"""A Monopoly demo is turn-capped (the richest wins), so it ends within a waiting-room visit."""
+
+
+def _monopoly(app: Any) -> Any:
+    from app.match import PlayerSpec
+    from app.screens.monopoly.game import GameScreen
+    from app.screens.monopoly.look import Seat
+
+    seats = [Seat(PlayerSpec(True, DEMO_LEVEL), i, i) for i in range(4)]
+    return GameScreen.new(seats, app.rng, turns=MONOPOLY_DEMO_TURNS)
+
+
 DEMOS: tuple[Demo, ...] = (
     Demo("yahtzee", "yahtzee-classic", _yahtzee("classic", 2)),
     Demo("dice-party", "dice-party", _yahtzee("dice-party", 2)),
     Demo("monopoly-dice", "monopoly-dice", _monopoly_dice),
     Demo("yahtzee", "yahtzee-painted", _yahtzee("painted", 2)),
     Demo("yahtzee", "yahtzee-power", _yahtzee("power", 2)),
+    Demo("monopoly", "monopoly", _monopoly),
 )
 """Every game in turn (different games next to each other)."""
 
