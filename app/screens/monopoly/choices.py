@@ -167,3 +167,69 @@ def manage_actions(legal: Sequence[int], square: int) -> dict[str, int]:
         if base + square in legal:
             out[verb] = base + square
     return out
+
+
+def prompt_text(obs: Mapping[str, Any], actor: int | None, computer: bool, name: Callable[[int], str]) -> str:
+    """The line above the decision rows: what ``actor`` decides now (or whose computer is moving)."""
+    phase = obs["phase"]
+    pend = obs["pending"]
+    if computer:
+        return t("mono.prompt.computer", name=name(actor))  # type: ignore[arg-type]
+    if phase == "buy":
+        return t("mono.prompt.buy", square=square_name(pend["buy"]))
+    if phase == "auction":
+        a = pend["auction"]
+        item = square_name(a["square"]) if a["item"] == "property" else t(f"mono.item.{a['item']}")
+        lead = name(a["leader"]) if a["leader"] is not None else t("mono.prompt.no_bid")
+        return t("mono.prompt.auction", item=item, bid=money(a["high_bid"]), leader=lead)
+    if phase == "income-tax":
+        return t("mono.prompt.tax")
+    if phase == "debt":
+        d = pend["debts"][0]
+        to = name(d["creditor"]) if d["creditor"] >= 0 else t("mono.bank")
+        return t("mono.prompt.debt", amount=money(d["amount"]), to=to)
+    if phase == "lift-or-keep":
+        return t("mono.prompt.lift", square=square_name(pend["lift_or_keep"][0][1]))
+    if phase == "trade":
+        tr = pend["trade"]
+        cash = tr["cash"]
+        money_text = (
+            t("mono.trade.you_give", amount=money(cash))
+            if cash > 0
+            else t("mono.trade.you_ask", amount=money(-cash))
+            if cash < 0
+            else ""
+        )
+        return t("mono.prompt.trade", name=name(tr["partner"]), n=len(tr["squares"])) + (
+            f" {money_text}" if money_text else ""
+        )
+    if phase == "trade-reply":
+        return trade_summary(obs, name)
+    if phase == "shortage-claim":
+        return t("mono.prompt.shortage", item=t(f"mono.item.{pend['claim']['kind']}"))
+    if phase == "place-building":
+        return t("mono.prompt.place", item=t(f"mono.item.{pend['place']['kind']}"))
+    if phase == "roll" and obs["players"][actor]["in_jail"]:
+        return t("mono.prompt.jail", name=name(actor))  # type: ignore[arg-type]
+    if actor is None:
+        return ""
+    return t("mono.prompt.your_move", name=name(actor))
+
+
+def trade_summary(obs: Mapping[str, Any], name: Callable[[int], str]) -> str:
+    """A proposed trade as its partner reads it: who offers it, what they get and give."""
+    tr = obs["pending"]["trade"]
+    gets = [square_name(s) for s in tr["squares"] if obs["squares"][s]["owner"] == tr["proposer"]]
+    gives = [square_name(s) for s in tr["squares"] if obs["squares"][s]["owner"] == tr["partner"]]
+    cash = tr["cash"]
+    if cash > 0:
+        gets.append(money(cash))
+    elif cash < 0:
+        gives.append(money(-cash))
+    gets += [t("mono.jail_card")] * sum(1 for _ in tr["cards"])
+    return t(
+        "mono.prompt.reply",
+        name=name(tr["proposer"]),
+        gets=", ".join(gets) or "-",
+        gives=", ".join(gives) or "-",
+    )

@@ -7,8 +7,9 @@ import pygame
 import pytest
 
 from app.i18n import set_language
+from app.screens.monopoly.board_view import board_cells
 from app.screens.monopoly.choices import choices, managing
-from app.screens.monopoly.game import board_cells, make_chooser
+from app.screens.monopoly.game import make_chooser
 from engines.core import sample_chance
 from engines.monopoly import game as G
 
