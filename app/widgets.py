@@ -201,6 +201,15 @@ class FocusList:
         return changed
 
 
+def first_visible(focus: int, visible: int, count: int) -> int:
+    """The first of ``count`` rows to show when ``visible`` fit, so that row ``focus`` is shown.
+
+    >>> [first_visible(f, 3, 5) for f in range(5)]
+    [0, 0, 0, 1, 2]
+    """
+    return min(max(0, focus - visible + 1), max(0, count - visible)) if focus >= visible else 0
+
+
 def list_rows(
     surface: pygame.Surface,
     app: App,
@@ -220,7 +229,7 @@ def list_rows(
     size = theme.font("body")
     row_h = row_height or int(app.text.line_height(size) * 1.6)
     visible = max(1, rect.h // row_h)
-    first = min(max(0, focus - visible + 1), max(0, len(labels) - visible)) if focus >= visible else 0
+    first = first_visible(focus, visible, len(labels))
     rows: list[pygame.Rect] = []
     pad = theme.px(20)
     for i in range(first, min(len(labels), first + visible)):

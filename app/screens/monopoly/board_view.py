@@ -609,10 +609,10 @@ class GameView(DiceGameScreen):
         area = pygame.Rect(rect.x, y + theme.px(4), rect.w, rect.bottom - y - theme.px(4))
         visible = max(1, area.h // row_h)
         focus = min(self.row, len(rows) - 1)
-        first = max(0, min(focus - visible + 1, len(rows) - visible)) if focus >= visible else 0
+        first = widgets.first_visible(focus, visible, len(rows))
         if len(rows) > visible:
             visible = max(1, (area.h - line) // row_h)
-            first = max(0, min(focus - visible + 1, len(rows) - visible)) if focus >= visible else 0
+            first = widgets.first_visible(focus, visible, len(rows))
             more = f"▲▼ {format_number(focus + 1)}/{format_number(len(rows))}"
             pos = (area.centerx, area.y + visible * row_h)
             look.draw_text(surface, app.text, more, size, theme.colour("text_dim"), pos, "midtop")
@@ -620,14 +620,7 @@ class GameView(DiceGameScreen):
             i = first + k
             box = pygame.Rect(area.x, area.y + k * row_h, area.w, row_h - theme.px(4))
             on = i == focus
-            widgets.panel(
-                surface,
-                box,
-                theme.colour("panel_focus" if on else "panel"),
-                theme.px(8),
-                theme.px(3) if on else 0,
-                theme.colour("accent"),
-            )
+            look.row_panel(surface, theme, box, on)
             start, anchor = self._start(box, theme.px(10))
             value_w = app.text.size(row.value, size)[0] if row.value else 0
             if row.owner is not None:

@@ -248,6 +248,18 @@ def seat_from_json(spec: PlayerSpec, data: Any, p: int) -> Seat:
     return Seat(spec, token, col)
 
 
+def row_panel(surface: pygame.Surface, theme: Any, box: pygame.Rect, on: bool) -> None:
+    """One row of a pickable list: a panel, ringed in the accent colour when it has the focus."""
+    widgets.panel(
+        surface,
+        box,
+        theme.colour("panel_focus" if on else "panel"),
+        theme.px(8),
+        theme.px(3) if on else 0,
+        theme.colour("accent"),
+    )
+
+
 def draw_text(
     surface: pygame.Surface,
     renderer: Any,

@@ -176,20 +176,13 @@ class ManageScreen(_Modal):
         row_h = line + theme.px(10)
         area = pygame.Rect(body.x, body.y + line + theme.px(8), body.w, body.h - line - theme.px(8))
         visible = max(1, area.h // row_h)
-        first = max(0, min(self.focus - visible + 1, len(squares) - visible)) if self.focus >= visible else 0
+        first = widgets.first_visible(self.focus, visible, len(squares))
         for k, sq in enumerate(squares[first : first + visible]):
             i = first + k
             info = obs["squares"][sq]
             box = pygame.Rect(area.x, area.y + k * row_h, area.w, row_h - theme.px(4))
             on = i == self.focus
-            widgets.panel(
-                surface,
-                box,
-                theme.colour("panel_focus" if on else "panel"),
-                theme.px(8),
-                theme.px(3) if on else 0,
-                theme.colour("accent"),
-            )
+            look.row_panel(surface, theme, box, on)
             chip = pygame.Rect(0, 0, theme.round_w(box.h - 8), box.h - 8)
             chip.centery = box.centery
             if self.rtl:

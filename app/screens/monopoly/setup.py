@@ -163,19 +163,12 @@ class SetupScreen(Screen):
         bar_h = 2 * (app.text.line_height(size) + theme.px(6)) + theme.px(8)
         area = pygame.Rect(safe.x + safe.w // 10, top, safe.w * 8 // 10, safe.bottom - top - bar_h)
         visible = max(1, area.h // row_h)
-        first = max(0, min(self.focus - visible + 1, len(rows) - visible)) if self.focus >= visible else 0
+        first = widgets.first_visible(self.focus, visible, len(rows))
         for k, row in enumerate(rows[first : first + visible]):
             i = first + k
             box = pygame.Rect(area.x, area.y + k * row_h, area.w, row_h - theme.px(4))
             on = i == self.focus
-            widgets.panel(
-                surface,
-                box,
-                theme.colour("panel_focus" if on else "panel"),
-                theme.px(8),
-                theme.px(3) if on else 0,
-                theme.colour("accent"),
-            )
+            look.row_panel(surface, theme, box, on)
             label, value = self.label(row)
             indent = theme.px(40) if row[:-1] in ("token", "colour") else theme.px(14)
             start = (box.right - indent, box.centery) if self.rtl else (box.x + indent, box.centery)
