@@ -29,14 +29,6 @@ NOT_YET: frozenset[str] = frozenset(
         # the carousel's side tiles reach past the safe area (they should fade at its edge)
         "home",
         "home-monopoly",
-        # Monopoly Dice: die labels cut on the dice, the "placed" badge over the group value,
-        # the odds table (its dice are being redesigned)
-        "monopoly-dice-board",
-        "monopoly-dice-chance",
-        "monopoly-dice-complete",
-        "monopoly-dice-computer",
-        "monopoly-dice-jail",
-        "monopoly-dice-odds",
         # Yahtzee: the 20- and 21-box cards and four players need a second page at SD; the Power
         # die's labels, the Power hint's legend and Painted box names in the hint at SD
         "dice-party-en",

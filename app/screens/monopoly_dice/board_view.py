@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from app import widgets
-from app.i18n import t
+from app.i18n import LANGUAGES, format_number, t
 from app.screens.dice_game import DiceGameScreen
 from app.screens.monopoly_dice import look
 from app.screens.monopoly_dice.players import player_names
@@ -169,75 +169,90 @@ class BoardView(DiceGameScreen):
         colour = theme.colour("text" if n else "text_dim")
         self._text(surface, label, size, colour, go.center, "center", bold=True, max_width=go.w - theme.px(4))
 
-    def _draw_group_plain(self, surface, layout, key: str) -> None:
-        """A group as the empty board shows it: its colour band with the board value, empty squares."""
+    def _draw_card(self, surface, layout, key: str) -> None:
+        """A group's title-deed card as the empty board shows it: the paper, the colour band with
+        the group's name (and its board value where it fits), the empty squares."""
         theme = self.theme
         cell = layout["groups"][key]
         colour = look.group_colour(self.app, key)
+        safe = self.app.profile.safe_colour
+        ink, paper = safe(look.DEED_INK), safe(look.DEED_PAPER)
+        frame = self._rect(cell["frame"])
         band = self._rect(cell["band"])
-        pygame.draw.rect(surface, colour, band, border_radius=theme.px(5))
-        if key == "utilities":  # black on a dark screen: outline it
-            edge = theme.colour("text_dim")
-            pygame.draw.rect(surface, edge, band, width=max(1, theme.px(2)), border_radius=theme.px(5))
-        text_colour = (20, 20, 28) if sum(colour) > 420 else theme.colour("text")
-        top_half = band if layout["cards"] else pygame.Rect(band.x, band.y, band.w, band.h // 2 + 1)
-        pos, anchor = self._start(top_half, theme.px(6))
-        value = look.money(R.GROUPS[R.GROUP_INDEX[key]].board_value)
-        self._text(surface, value, layout["small"], text_colour, pos, anchor, bold=True, max_width=band.w)
+        radius = theme.px(6)
+        pygame.draw.rect(surface, paper, frame, border_radius=radius)
+        pygame.draw.rect(surface, colour, band, border_top_left_radius=radius, border_top_right_radius=radius)
+        edge = max(1, theme.px(2))
+        pygame.draw.line(surface, ink, (band.x, band.bottom), (band.right - 1, band.bottom), edge)
+        pygame.draw.rect(surface, ink, frame, width=edge, border_radius=radius)
+        small = layout["small"]
+        name_ink = look.ink_on(colour)
+        pos, anchor = self._start(band, theme.px(6))
+        self._text(surface, look.group_name(key), small, name_ink, pos, anchor, bold=True, max_width=band.w)
+        if layout["value_in_band"]:
+            pos, anchor = self._end(band, theme.px(6))
+            value = look.card_money(R.GROUPS[R.GROUP_INDEX[key]].board_value)
+            self._text(surface, value, small, name_ink, pos, anchor, bold=True)
+        empty, outline = safe((204, 199, 180)), safe((118, 114, 100))
         for base in cell["squares"]:
             body = widgets.die_body_rect(self._rect(base), theme.pixel_aspect)
-            pygame.draw.rect(surface, theme.colour("panel_disabled"), body, border_radius=theme.px(6))
-            pygame.draw.rect(surface, colour, body, width=max(2, theme.px(3)), border_radius=theme.px(6))
+            pygame.draw.rect(surface, empty, body, border_radius=theme.px(6))
+            pygame.draw.rect(surface, outline, body, width=max(1, theme.px(2)), border_radius=theme.px(6))
 
     def _draw_groups(self, surface, layout, view) -> None:
-        """Over the empty board: highlighted groups (complete, Chance targets), dice and values."""
+        """Over the empty board: highlighted cards (complete, Chance targets), dice and amounts."""
         theme = self.theme
         size = layout["small"]
         targets = set(view["dice"][self.choosing]["targets"]) if self.choosing is not None else set()
+        paper = self.app.profile.safe_colour(look.DEED_PAPER)
         for key, cell in layout["groups"].items():
             g = R.GROUP_INDEX[key]
             info = view["groups"][g]
             frame = self._rect(cell["frame"])
+            focused = g == self.group_focus and g in targets
             if info["complete"] or g in targets:
-                focused = g == self.group_focus and g in targets
-                fill = theme.colour("panel_focus" if info["complete"] or focused else "panel")
-                border = theme.px(5 if focused else 3 if info["complete"] else 2)
-                edge = theme.colour("accent" if info["complete"] or focused else "text")
-                widgets.panel(surface, frame, fill, theme.px(6), border, edge)
-                self._draw_group_plain(surface, layout, key)
+                width = theme.px(6 if focused else 4 if info["complete"] else 3)
+                edge = theme.colour("accent" if info["complete"] or focused else "text_dim")
+                pygame.draw.rect(surface, edge, frame, width=width, border_radius=theme.px(6))
             dice = info["dice"]
-            if not info["complete"] and dice:
-                pill = self._rect(cell["value"])
-                widgets.panel(surface, pill, theme.colour("shadow"), theme.px(5))
-                amount = look.money(info["value"])
-                accent = theme.colour("accent")
-                self._text(
-                    surface,
-                    amount,
-                    size,
-                    accent,
-                    pill.center,
-                    "center",
-                    bold=True,
-                    max_width=pill.w - theme.px(4),
-                )
+            if dice and not info["complete"]:
+                amount, ink = look.card_money(info["value"]), look.DEED_PLACED
+            elif not layout["value_in_band"]:
+                amount, ink = look.card_money(R.GROUPS[g].board_value), look.DEED_INK
+            else:
+                amount = None
+            if amount is not None:
+                pos, anchor = self._end(self._rect(cell["value"]), 0)
+                ink = self.app.profile.safe_colour(ink)
+                self._text(surface, amount, size, ink, pos, anchor, bold=True, max_width=cell["value"].w)
             for k, d in enumerate(dice):
                 rect = self._rect(cell["squares"][k])
-                look.draw_face(surface, self.app, rect, view["dice"][d]["face"], compact=True)
+                look.draw_face(surface, self.app, rect, view["dice"][d]["face"], ground=paper)
 
     def _base(self, surface: pygame.Surface, layout) -> pygame.Surface:
-        """The empty board (background, groups, the table's panel): drawn once per size and language."""
+        """The empty board (background, the framed board with its cards, the table's panel):
+        drawn once per size and language."""
         key = (surface.get_size(), self.app.lang, len(self.players))
         if self._base_cache is None or self._base_cache[0] != key:
             base = pygame.Surface(surface.get_size())
             if pygame.display.get_surface() is not None:
                 base = base.convert()
-            widgets.background(base, self.theme)
+            theme = self.theme
+            widgets.background(base, theme)
+            safe = self.app.profile.safe_colour
+            widgets.panel(
+                base,
+                self._rect(layout["board"]),
+                safe(look.BOARD_FELT),
+                theme.px(10),
+                max(2, theme.px(3)),
+                safe(look.BOARD_EDGE),
+            )
             with self.app.text.capture() as runs:
                 for group_key in layout["groups"]:
-                    self._draw_group_plain(base, layout, group_key)
+                    self._draw_card(base, layout, group_key)
             table = self._rect(layout["table"])
-            widgets.panel(base, table, self.theme.colour("panel"), self.theme.radius)
+            widgets.panel(base, table, theme.colour("panel"), theme.radius)
             self._base_cache = (key, base, runs)
         self.app.text.replay(self._base_cache[2])
         return self._base_cache[1]
@@ -262,11 +277,12 @@ class BoardView(DiceGameScreen):
                 )
             pos, anchor = self._start(rect, pad)
             label = t(f"mdice.score.{name}")
-            self._text(surface, label, size, colour, pos, anchor, bold=turn, max_width=rect.w // 2)
+            amount = look.money(parts[name])
+            amount_w = self.app.text.size(amount, size, bold=True)[0]
+            label_w = rect.w - 3 * pad - amount_w
+            self._text(surface, label, size, colour, pos, anchor, bold=turn, max_width=label_w)
             pos, anchor = self._end(rect, pad)
-            self._text(
-                surface, look.money(parts[name]), size, colour, pos, anchor, bold=True, max_width=rect.w // 3
-            )
+            self._text(surface, amount, size, colour, pos, anchor, bold=True, max_width=rect.w - 2 * pad)
         grey = (70, 78, 96)
         for k, base in enumerate(layout["houses"]):
             colour = look.HOUSE_GREEN if k < view["houses"] else grey
@@ -277,7 +293,7 @@ class BoardView(DiceGameScreen):
         names = player_names(self.players)
         head = layout["players_head"]
         cols = layout["player_cols"]
-        for label, col in zip(("player", "total", "previous"), cols, strict=True):
+        for label, col in zip(("player", "total", "previous"), cols, strict=False):
             rect = self._rect(pygame.Rect(col.x, head.y, col.w, head.h))
             pos, anchor = self._start(rect, 0) if label == "player" else self._end(rect, 0)
             dim = theme.colour("text_dim")
@@ -305,6 +321,8 @@ class BoardView(DiceGameScreen):
             self._text(
                 surface, total, size, theme.colour("text"), pos, anchor, bold=True, max_width=cells[1].w
             )
+            if len(cells) < 3:
+                continue  # (no room for the last turn at 576 lines: the banners announce it)
             prev = entry["previous"]
             if prev is None:
                 text = "–"
@@ -327,7 +345,13 @@ class BoardView(DiceGameScreen):
             return t("mdice.status.chance")
         if view["rolls"] == 0:
             return t("mdice.status.roll_first")
-        return t("mdice.status.place") if self.placeable() else t("mdice.status.nothing")
+        if self.die_focus is None or not self.placeable():
+            return t("mdice.status.nothing")
+        face = view["dice"][self.die_focus]["face"]
+        if face["colour"] == R.CHANCE:
+            return t("mdice.status.chance_die")
+        group = look.group_name(face["colour"])
+        return t("mdice.status.die", group=group, amount=look.money(face["value"] or 0))
 
     def _draw_status(self, surface, layout, view) -> None:
         rect = self._rect(layout["status"])
@@ -345,7 +369,6 @@ class BoardView(DiceGameScreen):
             )
 
     def _draw_tray(self, surface, layout, view, skip: frozenset[int]) -> None:
-        theme = self.theme
         mine = not self.computer_turn and self._held_view is None
         for d, base in enumerate(layout["tray"]):
             if d in skip:
@@ -354,16 +377,41 @@ class BoardView(DiceGameScreen):
             die = view["dice"][d]
             where = die["where"]
             if where in ("board", "jail", "out"):
-                body = widgets.die_body_rect(rect, theme.pixel_aspect)
-                pygame.draw.rect(
-                    surface, theme.colour("panel"), body, width=max(1, theme.px(2)), border_radius=theme.px(8)
-                )
+                self._draw_empty_slot(surface, layout, rect, d, die)
                 continue
             focused = (mine and d == self.die_focus) or (self.choosing == d)
             cup = where == "cup"
             look.draw_face(
                 surface, self.app, rect, die["face"] if not cup else None, focused=focused, dim=cup
             )
+
+    def _draw_empty_slot(self, surface, layout, rect: pygame.Rect, d: int, die: dict[str, Any]) -> None:
+        """Where a die is not in the tray, its slot says which die and where it went: outlined in
+        the colour of the group it sits on, red for a policeman on a jail square, dim for the house
+        die until a colour group is complete; the die's name inside."""
+        theme = self.theme
+        body = widgets.die_body_rect(rect, theme.pixel_aspect)
+        where = die["where"]
+        if where == "board" and die.get("group") is not None:
+            edge = look.group_colour(self.app, R.GROUPS[die["group"]].key)
+            edge = look.rim_for(edge, theme.colour("background")) or edge
+        elif where == "jail":
+            edge = theme.colour("error")
+        else:
+            edge = theme.colour("panel")
+        width = max(2, theme.px(3))
+        pygame.draw.rect(surface, edge, body, width=width, border_radius=theme.px(8))
+        dim = theme.colour("text_dim")
+        self._text(
+            surface,
+            look.die_name(d),
+            layout["small"],
+            dim,
+            body.center,
+            "center",
+            bold=True,
+            max_width=body.w,
+        )
 
     def _draw_tumbling(self, surface, layout, moving: frozenset[int]) -> None:
         theme = self.theme
@@ -435,13 +483,29 @@ def bust_view(before: dict[str, Any], faces: dict[int, int]) -> dict[str, Any]:
     return view
 
 
+def _widest(app, strings: dict[str, list[str]], size: int, bold: bool = False) -> int:
+    """The widest of ``strings`` (per language), so English and Persian get one layout."""
+    return max(
+        app.text.size(s, size, bold=bold, lang=lang)[0] for lang, texts in strings.items() for s in texts
+    )
+
+
+def _in_both(fn) -> dict[str, list[str]]:
+    """``fn(lang)`` (a list of strings) for every language."""
+    return {lang: list(fn(lang)) for lang in LANGUAGES}
+
+
 def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, Any]:
     """Rectangles (left-to-right; mirror them for Persian) of every part of the board screen.
 
-    The groups are two columns of five. Each group is drawn either in one line (its colour band
-    with the board value, then its squares) or as a card (the band above the squares), whichever
-    gives the larger squares on this screen: one line on a wide 720-line screen, cards on PAL.
-    ``help_h`` is the height of the screen's help bar (one row if not given)."""
+    The top line: the three Go to Jail squares, the GO pile, whose turn. Below it the board: ten
+    title-deed cards in board order, two columns of five on a framed board, and the scoring table
+    beside it; then the status line and the tray of dice. Every width is measured in both
+    languages, so Persian is exactly this layout mirrored. A card is its colour band with the
+    group's name above its squares; its board value goes at the end of the band where the name
+    and the value fit there (720 lines), otherwise at the end of the squares until a die is placed
+    (then the squares' row shows what the dice are worth so far). ``help_h`` is the height of the
+    screen's help bar (one row if not given)."""
     theme = app.theme
     safe = theme.safe
     text = app.text
@@ -452,11 +516,12 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
         help_h = line + theme.px(12)
     bottom = safe.bottom - help_h - theme.px(8)
     gap = theme.px(10)
-    sq_gap = theme.px(5)
+    sq_gap = theme.px(3)
+    pad = theme.px(5)
     # the tray: one slot per die, in die order, along the bottom (property | jail | house die)
     n = len(R.ALL_DICE)
     slot_w = (safe.w - gap * (n + 1)) // n
-    die_h = min(round(slot_w * theme.pixel_aspect), theme.px(76))
+    die_h = min(round(slot_w * theme.pixel_aspect), theme.px(66))
     die_w = theme.round_w(die_h)
     tray_y = bottom - die_h
     xs, x = [], 0
@@ -467,63 +532,87 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
         x += die_w + gap
     x0 = safe.x + (safe.w - (x - gap)) // 2
     tray = [pygame.Rect(x0 + dx, tray_y, die_w, die_h) for dx in xs]
-    status = pygame.Rect(safe.x, tray_y - line - theme.px(12), safe.w, line + theme.px(6))
+    status = pygame.Rect(safe.x, tray_y - line - theme.px(8), safe.w, line + theme.px(4))
     jail_h = max(header_h, theme.px(62))
     top = safe.y + jail_h + theme.px(6)
-    main_bottom = status.y - theme.px(6)
-    # the scoring table: as wide as its longest line needs
-    money_w = text.size(look.money(99_999), small, bold=True)[0] + theme.px(8)
-    names = [t("mdice.player.name.computer", n=4), t("mdice.player.name.human", n=4)]
-    name_w = max(text.size(s, small)[0] for s in names) + theme.px(10)
-    head_w = text.size(t("mdice.score.previous"), small)[0] + theme.px(8)
-    table_w = name_w + money_w + max(money_w, head_w) + theme.px(24)
+    main_bottom = status.y - theme.px(4)
+    # the scoring table: as wide as its longest line needs, in either language
+    money_w = _widest(app, _in_both(lambda lang: [format_number(99_999, lang, money=True)]), small, True)
+    money_w += theme.px(8)
+    name_w = _widest(
+        app,
+        _in_both(
+            lambda lang: [t("mdice.player.name.computer", lang, n=4), t("mdice.player.name.human", lang, n=4)]
+        ),
+        small,
+    )
+    name_w += theme.px(10)
+    head_w = _widest(app, _in_both(lambda lang: [t("mdice.score.previous", lang)]), small) + theme.px(8)
+    part_keys = ("basic", "go", "house", "hotel", "turn")
+    part_w = _widest(
+        app, _in_both(lambda lang: [t(f"mdice.score.{k}", lang) for k in part_keys]), small, True
+    )
+    parts_need = part_w + money_w + theme.px(28)
+    # the cards: the longest group name, each group's squares beside its board value
+    names = _in_both(lambda lang: [t(f"mdice.group.{g.key}", lang) for g in R.GROUPS])
+    name_need = _widest(app, names, small, True) + 2 * pad
+    sq_w = theme.round_w(theme.px(30))  # the smallest square (a die) the couch can read
+
+    def value_w(group) -> int:
+        amounts = _in_both(lambda lang: [look.card_money(group.board_value, lang)])
+        return _widest(app, amounts, small, True)
+
+    def squares_w(group, w: int) -> int:
+        return group.squares * w + (group.squares - 1) * sq_gap
+
+    row_need = max(squares_w(g, sq_w) + sq_gap + value_w(g) + 2 * pad for g in R.GROUPS)
+    card_need = max(name_need, row_need) + theme.px(4)
+    full_w = name_w + money_w + max(money_w, head_w) + theme.px(24)
+    last_turn = safe.w - max(full_w, parts_need) - gap - theme.px(12) - gap >= 2 * card_need
+    table_w = max(full_w if last_turn else name_w + money_w + theme.px(16), parts_need)
     table = pygame.Rect(safe.right - table_w, top, table_w, main_bottom - top)
     board = pygame.Rect(safe.x, top, table.x - gap - safe.x, main_bottom - top)
+    inset = theme.px(4)
     rows = max(len(c) for c in BOARD_COLUMNS)
-    row_h = board.h // rows
-    col_w = (board.w - gap) // 2
-    band_w = text.size(look.money(3_500), small, bold=True)[0] + theme.px(14)
-    value_w = text.size(look.money(2_000), small, bold=True)[0] + theme.px(10)
-    # one line: band (board value above the group's value) | 4 squares; only if both amounts fit
-    line_sq = min(theme.round_w(row_h - theme.px(10)), (col_w - band_w - 6 * sq_gap) // 4)
-    if round(line_sq * theme.pixel_aspect) < 2 * line + theme.px(8):
-        line_sq = 0
-    # card: band (with the value at its end) above 4 squares
-    band_h = line + theme.px(4)
-    card_sq = min(theme.round_w(row_h - band_h - theme.px(10)), (col_w - 5 * sq_gap) // 4)
-    cards = card_sq > line_sq
-    sq_w = card_sq if cards else line_sq
+    row_h = (board.h - 2 * inset) // rows
+    col_w = (board.w - 2 * inset - gap) // 2
+    band_h = line
+    # squares as tall as the card leaves, as wide as they look square; a square's rectangle keeps
+    # the held bar's room below the die (never drawn on the board) over the card's lower edge
+    frame_h = row_h - theme.px(2)
+    sq_h = min(frame_h - band_h - theme.px(2) - theme.px(3), theme.px(56))
+    # ... and no wider than leaves each group's board value room beside its squares
+    fit_w = min((col_w - 2 * pad - value_w(g) - g.squares * sq_gap) // g.squares for g in R.GROUPS)
+    sq_w = min(theme.round_w(sq_h), fit_w)
     sq_h = round(sq_w * theme.pixel_aspect)
-    slot_h = sq_h + round(sq_h * widgets.HELD_BAR / (1 - widgets.HELD_BAR))
-    if cards:  # as wide as four squares (or the band's two amounts), the columns spread apart
-        card_w = max(4 * sq_w + 5 * sq_gap, band_w + value_w + theme.px(12)) + theme.px(8)
-        col_w = min(col_w, card_w)
+    slot_h = round(sq_h / (1 - widgets.HELD_BAR))
+    value_band = all(
+        text.size(t(f"mdice.group.{g.key}", lang), small, bold=True, lang=lang)[0]
+        + text.size(look.card_money(g.board_value, lang), small, bold=True, lang=lang)[0]
+        + 3 * pad
+        <= col_w
+        for g in R.GROUPS
+        for lang in LANGUAGES
+    )
     groups: dict[str, dict[str, Any]] = {}
     for c, column in enumerate(BOARD_COLUMNS):
-        cx = board.x + c * (board.w - col_w)
+        cx = board.x + inset + c * (col_w + gap)
         for r, key in enumerate(column):
-            y = board.y + r * row_h
-            frame = pygame.Rect(cx, y + theme.px(2), col_w, row_h - theme.px(4))
-            if cards:
-                band = pygame.Rect(cx + theme.px(4), frame.y + theme.px(3), col_w - theme.px(8), band_h)
-                value = pygame.Rect(band.right - value_w - theme.px(2), band.y + 1, value_w, band_h - 2)
-                sy = band.bottom + theme.px(3)
-                sx = cx + theme.px(4) + sq_gap
-            else:
-                band = pygame.Rect(cx + theme.px(4), y + (row_h - sq_h) // 2, band_w, sq_h)
-                value = pygame.Rect(
-                    band.x + theme.px(3), band.centery + 1, band.w - theme.px(6), band.h // 2 - theme.px(3)
-                )
-                sy = band.y
-                sx = band.right + sq_gap
+            y = board.y + inset + r * row_h
+            frame = pygame.Rect(cx, y + theme.px(1), col_w, frame_h)
+            band = pygame.Rect(frame.x, frame.y, frame.w, band_h)
+            sy = band.bottom + theme.px(2)
+            sx = frame.x + pad
             squares = []
             for _ in range(R.GROUPS[R.GROUP_INDEX[key]].squares):
                 squares.append(pygame.Rect(sx, sy, sq_w, slot_h))
                 sx += sq_w + sq_gap
+            body = widgets.die_body_rect(squares[0], theme.pixel_aspect)
+            value = pygame.Rect(sx, body.y, frame.right - pad - sx, body.h)
             groups[key] = {"frame": frame, "band": band, "squares": squares, "value": value}
     # the top line: the jail label, three jail squares and the GO pile; whose turn on the right
     jy = safe.y
-    jail_label_w = text.size(t("mdice.jail"), small, bold=True)[0] + theme.px(8)
+    jail_label_w = _widest(app, _in_both(lambda lang: [t("mdice.jail", lang)]), small, True) + theme.px(8)
     jail_label = pygame.Rect(safe.x, jy, jail_label_w, jail_h)
     jsq_h = jail_h - theme.px(6)
     jsq_w = theme.round_w(jsq_h)
@@ -532,7 +621,7 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
     for _ in range(R.JAIL_SQUARES):
         jail.append(pygame.Rect(x, jy + theme.px(3), jsq_w, jsq_h))
         x += jsq_w + sq_gap
-    go_w = text.size(t("mdice.go_count", n=9), small, bold=True)[0] + theme.px(14)
+    go_w = _widest(app, _in_both(lambda lang: [t("mdice.go_count", lang, n=9)]), small, True) + theme.px(14)
     go = pygame.Rect(x + gap, jy + theme.px(3), go_w, jsq_h)
     # the table: five score lines (houses and the hotel drawn on theirs), then one line per player
     # (the lines close up, never the text shrinks, until four players fit)
@@ -541,7 +630,7 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
     t_line = line + max(0, min(theme.px(8), (table.h - fixed - lines * line) // lines))
     parts = []
     y = table.y + theme.px(8)
-    for name in ("basic", "go", "house", "hotel", "turn"):
+    for name in part_keys:
         if name == "turn":
             y += theme.px(8)
         parts.append((name, pygame.Rect(table.x, y, table.w, t_line)))
@@ -549,7 +638,11 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
     icon_h = round(line * 0.8)
     icon_w = theme.round_w(icon_h)
     house_row, hotel_row = parts[2][1], parts[3][1]
-    label_w = max(text.size(t(f"mdice.score.{k}"), small)[0] for k in ("house", "hotel", "basic", "go"))
+    label_w = _widest(
+        app,
+        _in_both(lambda lang: [t(f"mdice.score.{k}", lang) for k in ("house", "hotel", "basic", "go")]),
+        small,
+    )
     ix = table.x + theme.px(12) + label_w + theme.px(8)
     houses = [
         pygame.Rect(ix + k * (icon_w + theme.px(3)), house_row.centery - icon_h // 2, icon_w, icon_h)
@@ -558,11 +651,13 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
     hotel = pygame.Rect(ix, hotel_row.centery - icon_h // 2, round(icon_w * 1.4), icon_h)
     y += theme.px(12)
     inner = table.inflate(-theme.px(20), 0)
+    last_w = max(money_w, head_w) if last_turn else 0
     cols = [
-        pygame.Rect(inner.x, 0, inner.w - money_w - max(money_w, head_w), 0),
-        pygame.Rect(inner.right - money_w - max(money_w, head_w), 0, money_w, 0),
-        pygame.Rect(inner.right - max(money_w, head_w), 0, max(money_w, head_w), 0),
+        pygame.Rect(inner.x, 0, inner.w - money_w - last_w, 0),
+        pygame.Rect(inner.right - money_w - last_w, 0, money_w, 0),
     ]
+    if last_turn:
+        cols.append(pygame.Rect(inner.right - last_w, 0, last_w, 0))
     players_head = pygame.Rect(inner.x, y, inner.w, t_line)
     y += t_line
     player_rows = []
@@ -577,7 +672,7 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
         "board": board,
         "table": table,
         "groups": groups,
-        "cards": cards,
+        "value_in_band": value_band,
         "jail_label": jail_label,
         "jail": jail,
         "go": go,

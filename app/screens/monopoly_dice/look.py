@@ -1,7 +1,12 @@
-"""How Monopoly Dice things look: group colours, die faces (words and symbols) and money on a die.
+"""How Monopoly Dice things look: group colours, title-deed cards, die faces and die names.
 
 Pure drawing helpers shared by the board and the odds screen; they take the app for its theme,
 text renderer and profile (broadcast-safe colours).
+
+A property die shows its group's colour only, never a printed amount: eleven dice across a PAL
+screen leave a die about 40 pixels wide, and "$1000" at the 20-pixel floor is 70. Every die of a
+group is worth the same, and the board's cards and the status line say how much. The GO face and
+Get Out of Jail Free are symbols (the GO arrow, an open padlock) for the same reason.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from app import widgets
-from app.i18n import format_number, t
+from app.i18n import current_language, format_number, t
 from engines.monopoly_dice import rules as R
 
 if TYPE_CHECKING:
@@ -30,6 +35,21 @@ GROUP_RGB: dict[str, tuple[int, int, int]] = {
     "utilities": (28, 28, 34),
 }
 """The board's colours (railroads grey, utilities black, as the manual says)."""
+
+DEED_PAPER = (226, 222, 204)
+"""A title-deed card's paper."""
+DEED_INK = (28, 28, 34)
+"""Text and outlines on the paper."""
+DEED_PLACED = (24, 64, 160)
+"""The "placed so far" amount on a card (blue ink: the gold accent does not read on paper)."""
+BOARD_FELT = (26, 66, 50)
+"""The board under the cards (a dark Monopoly green, so the paper cards stand out)."""
+BOARD_EDGE = (130, 180, 140)
+
+MIN_CONTRAST_TEXT = 4.5
+"""Text against what it is written on (WCAG AA)."""
+MIN_CONTRAST_SHAPE = 3.0
+"""A die or a colour band against what it lies on, counting its outline (WCAG non-text)."""
 
 WHITE_DIE = (232, 230, 220)
 POLICE_BLUE = (34, 52, 120)
@@ -50,12 +70,60 @@ def money(amount: int) -> str:
     return format_number(amount, money=True)
 
 
-def die_money(amount: int, lang: str) -> str:
-    """The value printed on a die: "$300" in English, just the digits in Persian; no thousands
-    separator ("$1000"): a die is small."""
-    if lang == "fa":
-        return format_number(amount).replace("٬", "")
+def card_money(amount: int, lang: str | None = None) -> str:
+    """An amount printed on a card, as Monopoly's title deeds print it: "$2500" (no thousands
+    separator) in English, just the digits in Persian ("۲۵۰۰"); the table and the banners write
+    "$2,500" and "۲٬۵۰۰ دلار". A card is narrow: two columns of them share a PAL screen with the
+    scoring table."""
+    if (lang or current_language()) == "fa":
+        return format_number(amount, lang).replace("٬", "")
     return f"${amount}"
+
+
+def die_name(die: int, lang: str | None = None) -> str:
+    """A die's short name: P1-P7, J1-J3 and H in English; م۱-م۷ (ملک), ز۱-ز۳ (زندان) and خ (خانه)
+    in Persian."""
+    if die == R.HOUSE_ID:
+        return t("mdice.die.house", lang)
+    if die in R.JAIL_IDS:
+        return t("mdice.die.jail", lang, n=R.JAIL_IDS.index(die) + 1)
+    return t("mdice.die.property", lang, n=die + 1)
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    """Relative luminance (WCAG 2) of an sRGB colour."""
+
+    def channel(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """The WCAG contrast ratio of two colours, 1 (none) to 21 (black on white).
+
+    >>> round(contrast((0, 0, 0), (255, 255, 255)))
+    21
+    """
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(fill: tuple[int, ...]) -> tuple[int, int, int]:
+    """Dark or light text, whichever reads better on ``fill``."""
+    light = (240, 240, 232)
+    return DEED_INK if contrast(DEED_INK, fill) >= contrast(light, fill) else light
+
+
+def rim_for(fill: tuple[int, ...], ground: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """The outline a shape of colour ``fill`` needs to stand out on ``ground`` (None: it does
+    without). A black Utilities die on the dark screen gets a light rim, a yellow band on the paper
+    a dark one."""
+    if contrast(fill, ground) >= MIN_CONTRAST_SHAPE:
+        return None
+    return DEED_INK if contrast(DEED_INK, ground) >= contrast((200, 204, 214), ground) else (200, 204, 214)
 
 
 def face_of(die: int, index: int) -> dict[str, Any]:
@@ -72,27 +140,25 @@ def draw_face(
     *,
     focused: bool = False,
     dim: bool = False,
-    compact: bool = False,
+    ground: tuple[int, int, int] | None = None,
 ) -> pygame.Rect:
     """Draw a die showing ``face`` (None: a blank, unrolled die) in ``rect``; returns its body.
 
-    ``compact`` (a die on its square): a group die shows only its colour, because every die of a
-    group carries the same value and the board shows the group's sum beside it."""
+        A property die shows its group's colour; Chance a question mark; GO the red GO arrow; a
+        policeman his star; the house die a house, a broken house, a hotel or an open padlock (Get Out
+        of Jail Free). A die that would not stand out on ``ground`` (default: the screen's background;
+    a card's paper on the board) gets a rim (:func:`rim_for`)."""
     colour = face["colour"] if face is not None else None
     label: str | None = None
     body_colour = WHITE_DIE
     if colour in GROUP_RGB:
         body_colour = GROUP_RGB[colour]
-        label = None if compact else die_money(face["value"] or 0, app.lang)
     elif colour == R.CHANCE:
         label = t("mdice.face.chance")
-    elif colour == R.GO:
-        label = t("mdice.face.go")
     elif colour == R.POLICEMAN:
         body_colour = POLICE_BLUE
     elif colour == R.JAIL_FREE:
         body_colour = (232, 140, 40)
-        label = t("mdice.face.free")
     if dim:
         body_colour = tuple(round(c * 0.45 + 30) for c in body_colour)
     safe = tuple(app.profile.safe_colour(body_colour))
@@ -103,24 +169,61 @@ def draw_face(
         safe,
         False,
         app.theme.pixel_aspect,
-        pip_colour=(200, 30, 30) if colour == R.GO else None,
         text=app.text,
         focused=focused,
         focus_colour=app.theme.colour("accent"),
         safe=app.profile.safe_colour,
     )
-    if colour == "utilities":  # a black die on a dark screen: outline it
-        edge = app.theme.colour("text_dim")
+    rim = rim_for(safe, ground or app.theme.colour("background"))
+    if rim is not None:
         pygame.draw.rect(
-            surface, edge, body, width=max(1, body.h // 24), border_radius=max(2, round(body.h * 0.16))
+            surface, rim, body, width=max(2, body.h // 16), border_radius=max(2, round(body.h * 0.16))
         )
+    inner = body.inflate(-body.w // 4, -body.h // 4)
     if colour == R.POLICEMAN:
         draw_badge(surface, app, body)
+    elif colour == R.GO:
+        draw_go_arrow(surface, app, inner, dim=dim)
     elif colour in (R.HOUSE, R.BROKEN_HOUSE):
-        draw_house(surface, app, body.inflate(-body.w // 4, -body.h // 4), broken=colour == R.BROKEN_HOUSE)
+        draw_house(surface, app, inner, broken=colour == R.BROKEN_HOUSE)
     elif colour == R.HOTEL:
-        draw_hotel(surface, app, body.inflate(-body.w // 4, -body.h // 4))
+        draw_hotel(surface, app, inner)
+    elif colour == R.JAIL_FREE:
+        draw_padlock(surface, app, inner)
     return body
+
+
+def draw_go_arrow(surface: pygame.Surface, app: App, box: pygame.Rect, dim: bool = False) -> None:
+    """The GO corner's arrow (pointing the way play goes: left in English, right in Persian)."""
+    red = app.profile.safe_colour((150, 70, 70) if dim else (200, 30, 30))
+    x0, x1 = box.x, box.right
+    y0, y1, cy = box.y + box.h * 0.22, box.bottom - box.h * 0.22, box.centery
+    head = box.w * 0.45
+    points = [
+        (x0, cy),
+        (x0 + head, box.y),
+        (x0 + head, y0),
+        (x1, y0),
+        (x1, y1),
+        (x0 + head, y1),
+        (x0 + head, box.bottom),
+    ]
+    if app.rtl:
+        points = [(x0 + x1 - x, y) for x, y in points]
+    pygame.draw.polygon(surface, red, points)
+
+
+def draw_padlock(surface: pygame.Surface, app: App, box: pygame.Rect) -> None:
+    """Get Out of Jail Free: an open padlock (its shackle lifted off to one side)."""
+    ink = app.profile.safe_colour(DEED_INK)
+    lock = pygame.Rect(box.x, box.y + box.h * 0.45, box.w, box.h * 0.55)
+    pygame.draw.rect(surface, ink, lock, border_radius=max(1, box.h // 10))
+    width = max(2, box.w // 7)
+    shackle = pygame.Rect(box.x + box.w * 0.1, box.y, box.w * 0.55, box.h * 0.7)
+    pygame.draw.arc(surface, ink, shackle, 0.2, 3.14159, width)
+    hole = pygame.Rect(0, 0, max(2, box.w // 6), max(2, box.h // 5))
+    hole.center = lock.center
+    pygame.draw.rect(surface, app.profile.safe_colour((232, 140, 40)), hole)
 
 
 def draw_badge(surface: pygame.Surface, app: App, body: pygame.Rect) -> None:

@@ -71,7 +71,7 @@ class OddsScreen(ModalScreen[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         # The panel covers what is below it and changes only when the numbers arrive: keep a copy.
-        box = self.theme.safe.inflate(self.theme.px(16), self.theme.px(12))
+        box = pygame.Rect(self.theme.safe)  # the frame too stays inside the title-safe area
         key = (self.job.done, self.app.lang, surface.get_size())
         if self._picture is not None and self._picture[0] == key:
             surface.blit(self._picture[1], box)
@@ -83,8 +83,10 @@ class OddsScreen(ModalScreen[None]):
         self._picture = (key, surface.subsurface(box).copy(), runs)
 
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The title; the die sides (left) beside the jail and completion odds (right); the expected
+        turn scores across the bottom, above the help bar. Everything inside the safe area."""
         app, theme = self.app, self.theme
-        safe = theme.safe
+        safe = box.inflate(-theme.px(24), -theme.px(12))
         border = theme.colour("accent")
         widgets.panel(surface, box, theme.colour("background"), theme.radius, theme.px(4), border)
         heading = theme.font("heading")
@@ -94,15 +96,21 @@ class OddsScreen(ModalScreen[None]):
             surface, t("mdice.odds.title"), heading, theme.colour("text"), (x, safe.y), anchor, bold=True
         )
         small = theme.font("small")
-        line = app.text.line_height(small)
+        line = app.text.line_height(small) + theme.px(3)
         top = safe.y + app.text.line_height(heading) + theme.px(6)
-        bottom = safe.bottom - line - theme.px(20)
-        sides = pygame.Rect(safe.x, top, round(safe.w * 0.5), bottom - top)
+        bottom = safe.bottom - widgets.help_bar_height(app, self, safe) - theme.px(6)
+        expected = pygame.Rect(safe.x, bottom - 3 * line, safe.w, 3 * line)
+        area_h = expected.y - theme.px(4) - top
+        n = len(R.ALL_DICE)
+        row_h = area_h // (n + 1)
+        name_w = max(app.text.size(look.die_name(d), small, bold=True)[0] for d in range(n)) + theme.px(10)
+        face_w = theme.round_w(row_h)
+        sides = pygame.Rect(safe.x, top, name_w + 6 * face_w, area_h)
         right = sides.right + theme.px(24)
-        numbers = pygame.Rect(right, top, safe.right - right, bottom - top)
-        self._draw_sides(surface, sides, small)
-        self._draw_numbers(surface, numbers, small)
-        widgets.help_bar(surface, app, self)
+        numbers = pygame.Rect(right, top, safe.right - right, area_h)
+        self._draw_sides(surface, sides, small, name_w, row_h)
+        self._draw_numbers(surface, numbers, expected, small)
+        widgets.help_bar(surface, app, self, safe)
 
     def _m(self, rect: pygame.Rect) -> pygame.Rect:
         return self.theme.mirror(rect, self.rtl)
@@ -116,61 +124,56 @@ class OddsScreen(ModalScreen[None]):
     def _end(self, rect: pygame.Rect) -> tuple[tuple[int, int], str]:
         return ((rect.x, rect.centery), "midleft") if self.rtl else ((rect.right, rect.centery), "midright")
 
-    def _draw_sides(self, surface, area: pygame.Rect, small: int) -> None:
+    def _draw_sides(self, surface, area: pygame.Rect, small: int, name_w: int, row_h: int) -> None:
         """One row per die: its name, its six faces; dice not rolling next are dimmed."""
         theme = self.theme
-        n = len(R.ALL_DICE)
-        row_h = area.h // (n + 1)
-        name_w = self.app.text.size("P7", small, bold=True)[0] + theme.px(10)
         head = self._m(pygame.Rect(area.x, area.y, area.w, row_h))
         pos, anchor = self._start(head)
-        self._text(surface, t("mdice.odds.sides"), small, theme.colour("text_dim"), pos, anchor, bold=True)
+        dim_colour = theme.colour("text_dim")
+        self._text(
+            surface, t("mdice.odds.sides"), small, dim_colour, pos, anchor, bold=True, max_width=area.w
+        )
         rolling = set(self.obs["dice_to_roll"])
-        face_w = min((area.w - name_w) // 6, theme.round_w(row_h))
+        face_w = (area.w - name_w) // 6
         for d, die in enumerate(R.ALL_DICE):
             y = area.y + (d + 1) * row_h
             dim = d not in rolling
             name = self._m(pygame.Rect(area.x, y, name_w, row_h))
             pos, anchor = self._start(name)
             colour = theme.colour("text_dim" if dim else "text")
-            self._text(surface, die.name, small, colour, pos, anchor, bold=True)
+            self._text(surface, look.die_name(d), small, colour, pos, anchor, bold=True)
             for k, face in enumerate(die.faces):
                 rect = self._m(pygame.Rect(area.x + name_w + k * face_w, y, face_w, row_h))
                 index = die.distinct_faces().index(face)
                 look.draw_face(surface, self.app, rect, look.face_of(d, index), dim=dim)
 
-    def _draw_numbers(self, surface, area: pygame.Rect, small: int) -> None:
+    def _draw_numbers(self, surface, area: pygame.Rect, expected: pygame.Rect, small: int) -> None:
         theme = self.theme
-        line = self.app.text.line_height(small) + theme.px(6)
-        y = area.y
+        line = self.app.text.line_height(small) + theme.px(3)
         job = self.job
-        if job.error is not None:
-            self._text(
-                surface,
-                job.error,
-                small,
-                theme.colour("error"),
-                self._m(area).midtop,
-                "midtop",
-                max_width=area.w,
+        if job.error is not None or job.result is None:
+            message, colour = (
+                (job.error, "error") if job.error is not None else (t("mdice.odds.computing"), "text")
             )
-            return
-        if job.result is None:
             self._text(
                 surface,
-                t("mdice.odds.computing"),
+                message,
                 small,
-                theme.colour("text"),
+                theme.colour(colour),
                 self._m(area).center,
                 "center",
                 max_width=area.w,
             )
             return
         hint = job.result
+        rows = 2 + len(hint["complete"])
+        step = min(area.h // max(1, rows), line + theme.px(8))
 
-        def row(label: str, value: str, colour="text", bold=False, swatch=None) -> None:
-            nonlocal y
-            rect = self._m(pygame.Rect(area.x, y, area.w, line))
+        def row(
+            y: int, box: pygame.Rect, label: str, value: str, colour="text", bold=False, swatch=None
+        ) -> None:
+            rect = self._m(pygame.Rect(box.x, y, box.w, line))
+            value_w = self.app.text.size(value, small, bold=True)[0] if value else 0
             inset = 0
             if swatch is not None:
                 sw = pygame.Rect(0, 0, theme.round_w(line * 0.6), round(line * 0.6))
@@ -180,6 +183,9 @@ class OddsScreen(ModalScreen[None]):
                 else:
                     sw.x = rect.x
                 pygame.draw.rect(surface, swatch, sw, border_radius=theme.px(3))
+                rim = look.rim_for(swatch, theme.colour("background"))
+                if rim is not None:
+                    pygame.draw.rect(surface, rim, sw, width=max(1, theme.px(2)), border_radius=theme.px(3))
                 inset = sw.w + theme.px(6)
             label_rect = pygame.Rect(rect.x + (0 if self.rtl else inset), rect.y, rect.w - inset, rect.h)
             pos, anchor = self._start(label_rect)
@@ -191,40 +197,47 @@ class OddsScreen(ModalScreen[None]):
                 pos,
                 anchor,
                 bold=bold,
-                max_width=rect.w * 2 // 3,
+                max_width=label_rect.w - value_w - theme.px(12),
             )
-            pos, anchor = self._end(rect)
-            self._text(
-                surface, value, small, theme.colour(colour), pos, anchor, bold=True, max_width=rect.w // 3
-            )
-            y += line
+            if value:
+                pos, anchor = self._end(rect)
+                self._text(surface, value, small, theme.colour(colour), pos, anchor, bold=True)
 
-        def heading(text: str) -> None:
-            nonlocal y
-            pos, anchor = self._start(self._m(pygame.Rect(area.x, y, area.w, line)))
+        def heading(y: int, box: pygame.Rect, text: str) -> None:
+            pos, anchor = self._start(self._m(pygame.Rect(box.x, y, box.w, line)))
             dim = theme.colour("text_dim")
-            self._text(surface, text, small, dim, pos, anchor, bold=True, max_width=area.w)
-            y += line
+            self._text(surface, text, small, dim, pos, anchor, bold=True, max_width=box.w)
 
-        row(t("mdice.odds.jail"), percent(hint["jail"]), "error", bold=True)
-        y += theme.px(6)
-        heading(t("mdice.odds.complete"))
+        y = area.y
+        row(y, area, t("mdice.odds.jail"), percent(hint["jail"]), "error", bold=True)
+        y += step
+        heading(y, area, t("mdice.odds.complete"))
+        y += step
         for key, p in hint["complete"].items():
-            row(look.group_name(key), percent(p), swatch=look.group_colour(self.app, key))
-        y += theme.px(8)
-        heading(t("mdice.odds.expected"))
+            row(y, area, look.group_name(key), percent(p), swatch=look.group_colour(self.app, key))
+            y += step
+        # the expected turn scores across the bottom: the heading with the advice at its end
         best = hint["advice"]
+        y = expected.y
+        advice = t(f"mdice.odds.advice.{best}")
+        row(y, expected, t("mdice.odds.expected"), "", "text_dim", True)
+        pos, anchor = self._end(self._m(pygame.Rect(expected.x, y, expected.w, line)))
+        self._text(surface, advice, small, theme.colour("accent"), pos, anchor, bold=True)
+        y += line
         row(
+            y,
+            expected,
             t("mdice.odds.stop"),
             look.money(round(hint["stop_value"])),
             "accent" if best == "stop" else "text",
             best == "stop",
         )
+        y += line
         row(
+            y,
+            expected,
             t("mdice.odds.roll_best" if hint.get("roll_kind") == "best" else "mdice.odds.roll"),
             look.money(round(hint["roll_value"])),
             "accent" if best == "roll" else "text",
             best == "roll",
         )
-        y += theme.px(4)
-        row(t(f"mdice.odds.advice.{best}"), "", "accent", True)
