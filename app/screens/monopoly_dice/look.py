@@ -25,16 +25,18 @@ if TYPE_CHECKING:
 GROUP_RGB: dict[str, tuple[int, int, int]] = {
     "brown": (128, 78, 42),
     "light-blue": (140, 200, 235),
-    "pink": (214, 84, 156),
+    "pink": (176, 48, 124),
     "orange": (232, 140, 40),
     "red": (205, 45, 45),
     "yellow": (232, 212, 60),
-    "green": (40, 150, 72),
+    "green": (40, 158, 76),
     "dark-blue": (42, 64, 172),
     "railroads": (150, 150, 162),
     "utilities": (28, 28, 34),
 }
-"""The board's colours (railroads grey, utilities black, as the manual says)."""
+"""The board's colours (railroads grey, utilities black, as the manual says), each chosen so its
+name reads on it at 4.5:1 after the broadcast-safe clamp (a deep pink, a green a shade lighter);
+see ``test_every_group_reads_on_the_board_and_in_the_tray``."""
 
 DEED_PAPER = (226, 222, 204)
 """A title-deed card's paper."""

@@ -324,3 +324,73 @@ def test_a_computer_turn_says_while_the_solved_turn_is_being_built(headless, mon
     assert "studying the game 42%" in screen._status_line(view)
     building.ready = True  # built: the usual line, SELECT to skip
     assert "SELECT" in screen._status_line(view) and "studying" not in screen._status_line(view)
+
+
+@pytest.mark.parametrize("profile", ["sd-pal", "sd-pal-wide", "hd-720"])
+def test_english_and_persian_share_one_layout(tmp_path, profile):
+    """Persian is the English board mirrored: every rectangle the same before mirroring."""
+    layouts = {}
+    for lang in ("en", "fa"):
+        h = Headless(profile=profile, lang=lang, data_dir=tmp_path / lang, home=False)
+        try:
+            layouts[lang] = [
+                compute_layout(h.app, players, help_h) for players in (2, 4) for help_h in (None, 70)
+            ]
+        finally:
+            h.close()
+    assert layouts["en"] == layouts["fa"]
+
+
+@pytest.mark.parametrize("profile", ["sd-pal", "hd-720"])
+def test_every_group_reads_on_the_board_and_in_the_tray(tmp_path, profile):
+    """Each group's name is readable on its colour band, and each group's die (Utilities' black
+    included) stands out on the screen and on a card's paper, by its colour or by its rim."""
+    from app.screens.monopoly_dice import look
+
+    h = Headless(profile=profile, lang="en", data_dir=tmp_path, home=False)
+    try:
+        safe = h.app.profile.safe_colour
+        background = h.app.theme.colour("background")
+        paper = safe(look.DEED_PAPER)
+        for group in R.GROUPS:
+            band = look.group_colour(h.app, group.key)
+            assert look.contrast(look.ink_on(band), band) >= look.MIN_CONTRAST_TEXT, group.key
+            for ground in (background, paper):
+                edge = look.rim_for(band, ground) or band
+                assert look.contrast(edge, ground) >= look.MIN_CONTRAST_SHAPE, (group.key, ground)
+        assert look.rim_for(look.group_colour(h.app, "utilities"), background) is not None
+    finally:
+        h.close()
+
+
+def test_dice_have_persian_names_and_cards_print_prices_like_title_deeds():
+    from app.screens.monopoly_dice import look
+
+    assert [look.die_name(d, "en") for d in (0, 6, 7, 9, 10)] == ["P1", "P7", "J1", "J3", "H"]
+    assert [look.die_name(d, "fa") for d in (0, 6, 7, 9, 10)] == ["م۱", "م۷", "ز۱", "ز۳", "خ"]
+    assert look.card_money(2_500, "en") == "$2500" and look.card_money(2_500, "fa") == "۲۵۰۰"
+
+
+def test_the_status_line_names_the_focused_die(headless):
+    h = headless
+    screen = _board(h)
+    roll_to(screen, {"P1": "pink", "P6": "chance"})
+    h.app.step()
+    assert screen.die_focus == 0
+    assert screen._status_line(screen.obs()) == "Pink die, $300: SELECT puts it on its card"
+    h.press(Button.LEFT)  # round to the last rolled die, P7 (dice not named show their first face)
+    h.press(Button.LEFT)  # P6, the Chance
+    assert screen.die_focus == 5
+    assert screen._status_line(screen.obs()) == "Chance die: SELECT, then choose its group"
+
+
+def test_an_empty_tray_slot_names_its_die(headless):
+    """A die placed on the board leaves its slot outlined with its name in it."""
+    h = headless
+    screen = _board(h)
+    roll_to(screen, {"P1": "pink"})
+    h.press(Button.SELECT)
+    h.render()
+    tray = compute_layout(h.app, 2, widgets.help_bar_height(h.app, screen))["tray"][0]
+    names = [run for run in h.app.text.runs if run.text == "P1"]
+    assert names and pygame.Rect(names[0].rect).colliderect(tray)
