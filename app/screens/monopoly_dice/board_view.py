@@ -186,7 +186,7 @@ class BoardView(DiceGameScreen):
         pygame.draw.line(surface, ink, (band.x, band.bottom), (band.right - 1, band.bottom), edge)
         pygame.draw.rect(surface, ink, frame, width=edge, border_radius=radius)
         small = layout["small"]
-        name_ink = look.ink_on(colour)
+        name_ink = safe(look.ink_on(colour))
         pos, anchor = self._start(band, theme.px(6))
         self._text(surface, look.group_name(key), small, name_ink, pos, anchor, bold=True, max_width=band.w)
         if layout["value_in_band"]:

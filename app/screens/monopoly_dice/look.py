@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 GROUP_RGB: dict[str, tuple[int, int, int]] = {
     "brown": (128, 78, 42),
     "light-blue": (140, 200, 235),
-    "pink": (176, 48, 124),
+    "pink": (166, 42, 116),
     "orange": (232, 140, 40),
-    "red": (205, 45, 45),
+    "red": (180, 36, 36),
     "yellow": (232, 212, 60),
     "green": (40, 158, 76),
     "dark-blue": (42, 64, 172),
@@ -35,7 +35,7 @@ GROUP_RGB: dict[str, tuple[int, int, int]] = {
     "utilities": (28, 28, 34),
 }
 """The board's colours (railroads grey, utilities black, as the manual says), each chosen so its
-name reads on it at 4.5:1 after the broadcast-safe clamp (a deep pink, a green a shade lighter);
+name reads on it at 4.5:1 after the broadcast-safe clamp (a deep pink and red, a lighter green);
 see ``test_every_group_reads_on_the_board_and_in_the_tray``."""
 
 DEED_PAPER = (226, 222, 204)
@@ -115,7 +115,7 @@ def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 def ink_on(fill: tuple[int, ...]) -> tuple[int, int, int]:
     """Dark or light text, whichever reads better on ``fill``."""
-    light = (240, 240, 232)
+    light = (228, 228, 220)  # the theme's text colour, broadcast-safe
     return DEED_INK if contrast(DEED_INK, fill) >= contrast(light, fill) else light
 
 

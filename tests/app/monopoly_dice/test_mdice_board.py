@@ -354,7 +354,8 @@ def test_every_group_reads_on_the_board_and_in_the_tray(tmp_path, profile):
         paper = safe(look.DEED_PAPER)
         for group in R.GROUPS:
             band = look.group_colour(h.app, group.key)
-            assert look.contrast(look.ink_on(band), band) >= look.MIN_CONTRAST_TEXT, group.key
+            ink = safe(look.ink_on(band))
+            assert look.contrast(ink, band) >= look.MIN_CONTRAST_TEXT, (group.key, ink, band)
             for ground in (background, paper):
                 edge = look.rim_for(band, ground) or band
                 assert look.contrast(edge, ground) >= look.MIN_CONTRAST_SHAPE, (group.key, ground)
