@@ -211,9 +211,15 @@ class BoardView(DiceGameScreen):
             frame = self._rect(cell["frame"])
             focused = g == self.group_focus and g in targets
             if info["complete"] or g in targets:
-                width = theme.px(6 if focused else 4 if info["complete"] else 3)
-                edge = theme.colour("accent" if info["complete"] or focused else "text_dim")
-                pygame.draw.rect(surface, edge, frame, width=width, border_radius=theme.px(6))
+                width = theme.px(4 if info["complete"] else 3)
+                edge = theme.colour("accent" if info["complete"] else "text_dim")
+                if focused:  # the group the Chance would go on: a thick ring just outside the card
+                    frame, width, edge = (
+                        frame.inflate(theme.px(6), theme.px(6)),
+                        theme.px(7),
+                        theme.colour("accent"),
+                    )
+                pygame.draw.rect(surface, edge, frame, width=width, border_radius=theme.px(8))
             dice = info["dice"]
             if dice and not info["complete"]:
                 amount, ink = look.card_money(info["value"]), look.DEED_PLACED

@@ -122,18 +122,23 @@ def _setup(app: App) -> None:
     app.push(SetupScreen())
 
 
-@scene(
-    "monopoly-dice-board",
-    "Monopoly Dice mid-turn: placed dice, a policeman, GO, the Chance die focused",
-    keys="RIGHT",
-)
+def _chance_focused(app: App) -> BoardScreen:
+    """Mid-turn with the cursor on the Chance die (P6), set directly: an arrow key moves the other
+    way in Persian, and both languages should show the same moment."""
+    screen = _mid_turn(app)
+    screen.die_focus = R.PROPERTY_IDS[5]
+    screen._changed()
+    return screen
+
+
+@scene("monopoly-dice-board", "Monopoly Dice mid-turn: placed dice, a policeman, GO, the Chance die focused")
 def _board_scene(app: App) -> None:
-    _mid_turn(app)
+    _chance_focused(app)
 
 
-@scene("monopoly-dice-chance", "Monopoly Dice: choosing the group for a Chance die", keys="RIGHT,SELECT")
+@scene("monopoly-dice-chance", "Monopoly Dice: choosing the group for a Chance die", keys="SELECT")
 def _chance(app: App) -> None:
-    _mid_turn(app)
+    _chance_focused(app)
 
 
 @scene("monopoly-dice-odds", "Monopoly Dice odds screen (key 5): die sides, jail, completion, roll or stop")
