@@ -1434,6 +1434,35 @@ static int propose(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (medi
     return TRADE_WITH_BASE + best_partner;
 }
 
+/* The first best build and the first cheapest lift among `acts` in that order (as max() and
+ * min() pick from an iteration); *tie says whether another action had the same key. */
+static void best_build_and_lift(const S *s, const int *acts, int n, int *build, int *nbuild, int *lift,
+                                int *tie_build, int *tie_lift) {
+    *build = *lift = -1;
+    *nbuild = *tie_build = *tie_lift = 0;
+    for (int k = 0; k < n; k++) {
+        int a = acts[k];
+        if (a >= BUILD_BASE && a < BUILD_BASE + NSQ) {
+            int sq = a - BUILD_BASE;
+            (*nbuild)++;
+            if (*build < 0 || R.build_gain[sq][s->level[sq]] > R.build_gain[*build][s->level[*build]]) {
+                *build = sq;
+                *tie_build = 0;
+            } else if (R.build_gain[sq][s->level[sq]] == R.build_gain[*build][s->level[*build]]) {
+                *tie_build = 1;
+            }
+        } else if (a >= UNMORTGAGE_BASE && a < UNMORTGAGE_BASE + NSQ) {
+            int sq = a - UNMORTGAGE_BASE;
+            if (*lift < 0 || R.lift_cost[sq] < R.lift_cost[*lift]) {
+                *lift = sq;
+                *tie_lift = 0;
+            } else if (R.lift_cost[sq] == R.lift_cost[*lift]) {
+                *tie_lift = 1;
+            }
+        }
+    }
+}
+
 static int manage_choice(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer._manage */
     int cash = s->cash[me];
     if (trade && s->trading && s->trades_left[me] > 0 && pl->level == LV_MEDIUM) {
@@ -1446,22 +1475,18 @@ static int manage_choice(S *s, Player *pl, int me, int trade) {  /* MonopolyPlay
         if (s->owner[sq] == me && (s->mortgaged[sq] || complete_on(s->owner, me, sq))) any = 1;
     }
     if (!any) return -1;
-    int order[256], n = legal_set(s, order);
-    if (n < 0) {
-        s->error = __LINE__;
-        return -1;
-    }
-    int best = -1, lift = -1, nbuild = 0;
-    for (int k = 0; k < n; k++) {
-        int a = order[k];
-        if (a >= BUILD_BASE && a < BUILD_BASE + NSQ) {
-            int sq = a - BUILD_BASE;
-            nbuild++;
-            if (best < 0 || R.build_gain[sq][s->level[sq]] > R.build_gain[best][s->level[best]]) best = sq;
-        } else if (a >= UNMORTGAGE_BASE && a < UNMORTGAGE_BASE + NSQ) {
-            int sq = a - UNMORTGAGE_BASE;
-            if (lift < 0 || R.lift_cost[sq] < R.lift_cost[lift]) lift = sq;
+    /* The managing actions in board order; only when two share the best key does the order of
+     * frozenset(legal) matter, and then it is laid out in full. */
+    int acts[256], n = 0, best, nbuild, lift, tie_build, tie_lift;
+    manage(s, me, acts, &n, 1);
+    best_build_and_lift(s, acts, n, &best, &nbuild, &lift, &tie_build, &tie_lift);
+    if ((nbuild && tie_build) || (!nbuild && tie_lift)) {
+        n = legal_set(s, acts);
+        if (n < 0) {
+            s->error = __LINE__;
+            return -1;
         }
+        best_build_and_lift(s, acts, n, &best, &nbuild, &lift, &tie_build, &tie_lift);
     }
     if (nbuild) {
         if (cash - R.house_cost[best] >= RESERVE) return BUILD_BASE + best;
@@ -1472,32 +1497,58 @@ static int manage_choice(S *s, Player *pl, int me, int trade) {  /* MonopolyPlay
     return -1;
 }
 
+/* The first mortgage by (in a complete group, price) and the first sale by rent lost, among
+ * `acts` in that order; *tie as above. */
+static void cheapest_money(const S *s, int me, const int *acts, int n, int *mort, int *sell, int *tie_mort,
+                           int *tie_sell) {
+    *mort = *sell = -1;
+    *tie_mort = *tie_sell = 0;
+    for (int k = 0; k < n; k++) {
+        int a = acts[k];
+        if (a >= MORTGAGE_BASE && a < MORTGAGE_BASE + NSQ) {
+            int sq = a - MORTGAGE_BASE;
+            if (*mort < 0) {
+                *mort = sq;
+                continue;
+            }
+            int c1 = complete_on(s->owner, me, sq), c0 = complete_on(s->owner, me, *mort);
+            if (c1 < c0 || (c1 == c0 && R.price[sq] < R.price[*mort])) {
+                *mort = sq;
+                *tie_mort = 0;
+            } else if (c1 == c0 && R.price[sq] == R.price[*mort]) {
+                *tie_mort = 1;
+            }
+        } else if (a >= SELL_BASE && a < SELL_BASE + NSQ) {
+            int sq = a - SELL_BASE;
+            double loss = R.sell_loss[sq][s->level[sq]];
+            if (*sell < 0 || loss < R.sell_loss[*sell][s->level[*sell]]) {
+                *sell = sq;
+                *tie_sell = 0;
+            } else if (loss == R.sell_loss[*sell][s->level[*sell]]) {
+                *tie_sell = 1;
+            }
+        }
+    }
+}
+
 static int raise_money(S *s, int me) {  /* MonopolyPlayer._raise_money */
     if (raisable(s, me) < s->debts[0].amount) return BANKRUPT;
-    int order[256], n = legal_set(s, order);
+    int acts[256], n = 0, mort, sell, tie_mort, tie_sell;
+    manage(s, me, acts, &n, 0);
+    cheapest_money(s, me, acts, n, &mort, &sell, &tie_mort, &tie_sell);
+    if (mort >= 0 && !tie_mort) return MORTGAGE_BASE + mort;
+    if (mort < 0 && sell >= 0 && !tie_sell) return SELL_BASE + sell;
+    n = legal_set(s, acts);
     if (n <= 0) {
         s->error = __LINE__;
         return -1;
     }
-    int mort = -1, sell = -1, low = order[0];
-    for (int k = 0; k < n; k++) {
-        int a = order[k];
-        if (a < low) low = a;
-        if (a >= MORTGAGE_BASE && a < MORTGAGE_BASE + NSQ) {
-            int sq = a - MORTGAGE_BASE;
-            if (mort < 0) {
-                mort = sq;
-            } else {
-                int c1 = complete_on(s->owner, me, sq), c0 = complete_on(s->owner, me, mort);
-                if (c1 < c0 || (c1 == c0 && R.price[sq] < R.price[mort])) mort = sq;
-            }
-        } else if (a >= SELL_BASE && a < SELL_BASE + NSQ) {
-            int sq = a - SELL_BASE;
-            if (sell < 0 || R.sell_loss[sq][s->level[sq]] < R.sell_loss[sell][s->level[sell]]) sell = sq;
-        }
-    }
+    cheapest_money(s, me, acts, n, &mort, &sell, &tie_mort, &tie_sell);
     if (mort >= 0) return MORTGAGE_BASE + mort;
     if (sell >= 0) return SELL_BASE + sell;
+    int low = acts[0];
+    for (int k = 1; k < n; k++)
+        if (acts[k] < low) low = acts[k];
     return low;
 }
 
