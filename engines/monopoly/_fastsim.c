@@ -1776,7 +1776,8 @@ static long long play(S *s, long long max_steps) {
 }
 
 /* -- Python interface ---------------------------------------------------------------------------- */
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+/* n numbers from a Python sequence, into `ints` or (when it is NULL) `doubles` */
+static int read_numbers(PyObject *seq, int *ints, double *doubles, Py_ssize_t n, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
     if (PySequence_Fast_GET_SIZE(fast) != n) {
@@ -1785,34 +1786,24 @@ static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        if (ints) ints[i] = (int)PyLong_AsLong(item);
+        else doubles[i] = PyFloat_AsDouble(item);
+        if (PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
         }
-        out[i] = (int)v;
     }
     Py_DECREF(fast);
     return 0;
 }
 
+static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    return read_numbers(seq, out, NULL, n, what);
+}
+
 static int read_doubles(PyObject *seq, double *out, Py_ssize_t n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd values", what, n);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
-        if (out[i] == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-    }
-    Py_DECREF(fast);
-    return 0;
+    return read_numbers(seq, NULL, out, n, what);
 }
 
 static int get_ints(PyObject *d, const char *key, int *out, Py_ssize_t n) {

@@ -30,7 +30,7 @@ def test_the_set_order_is_pythons():
     ("names", "games", "max_turns", "trading", "jackpot"),
     [
         (["medium"] * 4, 12, 500, True, False),
-        (["medium", "buy-everything"], 4, 120, True, False),
+        (["medium", "buy-everything"], 3, 100, True, False),
         (["buy-everything"] * 3, 4, 200, True, False),
         (["medium", "medium", "buy-everything", "medium", "buy-everything", "medium"], 4, 150, True, False),
         (["medium"] * 3, 4, 300, False, False),
@@ -105,10 +105,10 @@ def test_a_changed_rule_changes_both_cores_alike(monkeypatch):
 
 
 def test_the_cores_agree_in_distribution_on_other_seeds():
-    # independent samples: 2000 fast games against 30 engine games, every measure within 4
+    # independent samples: 1000 fast games against 24 engine games, every measure within 4
     # standard errors of the difference (seat 0 wins, length, auctions, trades, bankruptcies and
     # the 41 landing shares)
-    result = fastsim_check.agreement(["medium"] * 4, 2000, 30, 500, seed=11)
+    result = fastsim_check.agreement(["medium"] * 4, 1000, 24, 500, seed=11)
     worst = max(result, key=lambda k: abs(result[k]["z"]))
     assert abs(result[worst]["z"]) < 4, (worst, result[worst])
     assert result["turns"]["fast"] > 50 and result["bankruptcies"]["engine"] > 1
