@@ -49,7 +49,6 @@ def register(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="monopoly: the compiled core (medium, buy-everything) or the Python engine; auto picks",
     )
-    p.add_argument("--jobs", type=int, default=None, help="monopoly: worker processes (2: both cores)")
     p.add_argument("--report", action="store_true", help="also print the per-turn policy report")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)

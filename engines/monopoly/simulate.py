@@ -23,8 +23,7 @@ Two cores play the games (``core`` in the result says which ran):
 
 ``core="auto"`` (the default) takes the fast core when it is built and knows every player, and
 says in one line (``options["log"]``, else stderr) when it is missing; ``"fast"`` insists on
-it and ``"engine"`` always plays through the engine. ``jobs`` > 1 plays the games in that many
-worker processes (2 uses both cores of the box); the result is the same, only faster.
+it and ``"engine"`` always plays through the engine.
 
 >>> result = run({"players": ["medium", "buy-everything"], "games": 2, "seed": 1, "max_turns": 60})
 >>> [p["name"] for p in result["players"]], result["games"]
@@ -34,9 +33,7 @@ worker processes (2 uses both cores of the box); the result is the same, only fa
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
-import resource
 import statistics
 import sys
 import time
@@ -100,9 +97,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     if max_turns < 0:
         raise ValueError("--max-turns must be 0 (no cap) or more")
     core = choose_core(names, options.get("core") or "auto", options.get("log"))
-    jobs = int(options.get("jobs") or 1)
-    if jobs < 1:
-        raise ValueError("--jobs must be at least 1")
+    play = fastsim.play_game if core == "fast" else play_game
 
     n = len(names)
     wins = [0.0] * n
@@ -110,10 +105,10 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     totals = {"bankruptcies": 0, "trades": 0, "auctions": 0, "shortages": 0}
     capped = 0
     start, cpu_start = time.perf_counter(), time.process_time()
-    children_start = resource.getrusage(resource.RUSAGE_CHILDREN)
-    # the games come back in order, so the sums (floats among them) are the same with any jobs
-    for i, result in enumerate(_play_all(core, names, seed, games, max_turns, trading, jobs)):
+    for i in range(games):
         shift = i % n
+        order = [names[(shift + s) % n] for s in range(n)]  # seat -> name; player k sits at (k - shift)
+        result = play(order, seed, i, max_turns, trading)
         for seat in result["winners"]:
             wins[(seat + shift) % n] += 1 / len(result["winners"])
         lengths.append(int(result["stats"].get("turns", 0)))
@@ -121,9 +116,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
             totals[key] += int(result["stats"].get(key, 0))
         capped += result["capped"]
     seconds = time.perf_counter() - start
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu_seconds = time.process_time() - cpu_start  # and the worker processes' time (jobs > 1)
-    cpu_seconds += children.ru_utime + children.ru_stime - children_start.ru_utime - children_start.ru_stime
+    cpu_seconds = time.process_time() - cpu_start
 
     def rate(k: int) -> dict[str, float]:
         p = wins[k] / games
@@ -148,42 +141,12 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         "totals": totals,
         # games per CPU second too: on a shared machine the wall time counts other people's work
         "timing": {
-            "jobs": jobs,
             "seconds": round(seconds, 3),
             "games_per_second": round(games / seconds, 2),
             "cpu_seconds": round(cpu_seconds, 3),
             "games_per_cpu_second": round(games / max(cpu_seconds, 1e-9), 2),
         },
     }
-
-
-def _play_range(task: tuple[str, list[str], int, int, int, int, bool]) -> list[dict[str, Any]]:
-    """Games ``first`` to ``last - 1``; the players rotate round the seats from game to game."""
-    core, names, seed, first, last, max_turns, trading = task
-    play = fastsim.play_game if core == "fast" else play_game
-    n = len(names)
-    out = []
-    for i in range(first, last):
-        shift = i % n
-        order = [names[(shift + s) % n] for s in range(n)]  # seat -> name; player k sits at (k - shift)
-        out.append(play(order, seed, i, max_turns, trading))
-    return out
-
-
-def _play_all(
-    core: str, names: list[str], seed: int, games: int, max_turns: int, trading: bool, jobs: int
-) -> list[dict[str, Any]]:
-    if jobs == 1 or games == 1:
-        return _play_range((core, names, seed, 0, games, max_turns, trading))
-    size = max(1, min(200, games // (8 * jobs)))
-    tasks = [(core, names, seed, i, min(games, i + size), max_turns, trading) for i in range(0, games, size)]
-    pool = multiprocessing.get_context().Pool(jobs)
-    try:
-        results = [game for chunk in pool.imap(_play_range, tasks) for game in chunk]
-    finally:
-        pool.close()
-        pool.join()
-    return results
 
 
 def choose_core(names: list[str], wanted: str, log: Any = None) -> str:
@@ -226,7 +189,6 @@ def format_text(result: dict[str, Any]) -> str:
     timing = result["timing"]
     lines.append(
         f"{timing['games_per_second']:.1f} games/s ({timing['seconds']:.1f} s; "
-        f"{timing['games_per_cpu_second']:.1f} games per CPU second; {result['core']} core, "
-        f"{timing['jobs']} process{'es' if timing['jobs'] > 1 else ''})"
+        f"{timing['games_per_cpu_second']:.1f} games per CPU second; {result['core']} core)"
     )
     return "\n".join(lines)
