@@ -7,8 +7,8 @@
   deviation per strategy in standard errors and in percentage points, and the ten most landed-on
   squares; exit status 1 if a square lies 4 standard errors or more from the chain with
   ``uniform`` cards.
-- ``profile [--games N] [--players ...]``: plays ``N`` simulator games under cProfile and prints
-  the functions that take the time.
+- ``profile [--games N] [--players ...]``: plays ``N`` simulator games through the engine (not
+  the fast core) under cProfile and prints the functions that take the time.
 - ``speed [--games N] [--engine-games M] [--players ...]``: the simulator's games per second (wall
   and per CPU second) on the fast core and on the engine, in one run, with the load average.
 - ``agree [--games N] [--engine-games M] [--players ...]``: the fast core against the engine on
@@ -57,7 +57,7 @@ def profile(games: int, players: list[str], seed: int) -> int:
 
     profiler = cProfile.Profile()
     profiler.enable()
-    result = simulate.run({"players": players, "games": games, "seed": seed})
+    result = simulate.run({"players": players, "games": games, "seed": seed, "core": "engine"})
     profiler.disable()
     print(simulate.format_text(result))
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)

@@ -147,3 +147,11 @@ def test_without_the_extension_the_engine_plays_and_says_so_once(monkeypatch):
     ]
     with pytest.raises(ValueError, match="no fast core"):
         simulate.run({"players": ["medium", "medium"], "games": 1, "core": "fast"})
+
+
+def test_bench_speed_reports_both_cores(capsys):
+    from engines.monopoly import bench
+
+    assert bench.main(["speed", "--games", "20", "--engine-games", "2", "--players", "medium,medium"]) == 0
+    out = capsys.readouterr().out
+    assert "fast: 20 games" in out and "engine: 2 games" in out and "fast / engine" in out
