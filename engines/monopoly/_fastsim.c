@@ -1732,7 +1732,7 @@ static void free_state(S *s) {
 }
 
 static int chance(S *s, int n) {  /* the index of the chance outcome: the script's, then the dice's */
-    if (s->script_at < s->nscript) return s->script[s->script_at++] % n;
+    if (s->script_at < s->nscript) return (s->script[s->script_at++] % n + n) % n;  /* Python's % */
     return randbelow(&s->rng, n);
 }
 
@@ -1899,6 +1899,10 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
             PyErr_SetString(PyExc_ValueError, "unknown player level");
             return NULL;
         }
+    if (mti < 0 || mti > 624) {
+        PyErr_SetString(PyExc_ValueError, "the Mersenne Twister index is 0 to 624");
+        return NULL;
+    }
     Py_ssize_t nscript = script_obj == Py_None ? 0 : PySequence_Size(script_obj);
     if (nscript < 0) return NULL;
     S *s = malloc(sizeof(S));

@@ -103,6 +103,11 @@ def _rules() -> dict[str, Any]:
             cards += [_EFFECTS[card.effect], card.square, card.amount, card.per_house, card.per_hotel]
     colour = [padded(lots, 4) for lots in ai.COLOUR_GROUPS]
     colour += [[-1] * 4] * (10 - len(colour))
+    squares = range(R.NUM_SQUARES)
+    if any(card.square not in squares for deck in R.DECKS for card in deck) or any(
+        not 0 <= s.house_cost <= 10**6 or not 0 <= s.price <= 10**6 for s in board
+    ):
+        raise ValueError("a card's square or a price lies outside what the core can index")
     return {
         "kind": [_KINDS.get(s.kind, 0) for s in board],
         "price": [s.price for s in board],
