@@ -43,6 +43,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--max-turns", type=int, default=None, help="monopoly: turns each before the richest wins")
     p.add_argument("--no-trading", action="store_true", help="monopoly: trading off")
+    p.add_argument(
+        "--core",
+        choices=("auto", "fast", "engine"),
+        default=None,
+        help="monopoly: the compiled core (medium, buy-everything) or the Python engine; auto picks",
+    )
     p.add_argument("--report", action="store_true", help="also print the per-turn policy report")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)

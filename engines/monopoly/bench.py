@@ -7,13 +7,19 @@
   deviation per strategy in standard errors and in percentage points, and the ten most landed-on
   squares; exit status 1 if a square lies 4 standard errors or more from the chain with
   ``uniform`` cards.
-- ``profile [--games N] [--players ...]``: plays ``N`` simulator games under cProfile and prints
-  the functions that take the time.
+- ``profile [--games N] [--players ...]``: plays ``N`` simulator games through the engine (not
+  the fast core) under cProfile and prints the functions that take the time.
+- ``speed [--games N] [--engine-games M] [--players ...]``: the simulator's games per second (wall
+  and per CPU second) on the fast core and on the engine, in one run, with the load average.
+- ``agree [--games N] [--engine-games M] [--players ...]``: the fast core against the engine on
+  other seeds (:func:`engines.monopoly.fastsim_check.agreement`): each measure's means and their
+  difference in standard errors; exit status 1 if one lies 4 or more apart.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from engines.monopoly import landing
@@ -51,11 +57,44 @@ def profile(games: int, players: list[str], seed: int) -> int:
 
     profiler = cProfile.Profile()
     profiler.enable()
-    result = simulate.run({"players": players, "games": games, "seed": seed})
+    result = simulate.run({"players": players, "games": games, "seed": seed, "core": "engine"})
     profiler.disable()
     print(simulate.format_text(result))
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
     return 0
+
+
+def speed(games: int, engine_games: int, players: list[str], seed: int) -> int:
+    from engines.monopoly import simulate
+
+    load = os.getloadavg()
+    timings = {}
+    for core, n in (("fast", games), ("engine", engine_games)):
+        result = simulate.run({"players": players, "games": n, "seed": seed, "core": core})
+        timings[core] = result["timing"]
+        t = result["timing"]
+        print(
+            f"{core:>6}: {n} games in {t['seconds']:.2f} s: {t['games_per_second']:.1f} games/s wall, "
+            f"{t['games_per_cpu_second']:.1f} per CPU second; mean {result['length']['mean_turns']:.1f} turns"
+        )
+    wall = timings["fast"]["games_per_second"] / timings["engine"]["games_per_second"]
+    cpu = timings["fast"]["games_per_cpu_second"] / timings["engine"]["games_per_cpu_second"]
+    after = os.getloadavg()
+    print(f"fast / engine: {wall:.0f}x wall, {cpu:.0f}x per CPU second")
+    print(f"load average {load[0]:.2f} before, {after[0]:.2f} after ({os.cpu_count()} CPUs)")
+    return 0
+
+
+def agree(games: int, engine_games: int, players: list[str], seed: int) -> int:
+    from engines.monopoly import fastsim_check
+
+    result = fastsim_check.agreement(players, games, engine_games, 500, seed=seed)
+    print(f"fast core {games} games (seed {seed}) against engine {engine_games} games (seed {seed + 1})")
+    for key, row in result.items():
+        print(f"  {key:<34} fast {row['fast']:9.4f}  engine {row['engine']:9.4f}  z {row['z']:+6.2f}")
+    worst = max(result, key=lambda k: abs(result[k]["z"]))
+    print(f"largest difference: {worst}, {result[worst]['z']:+.2f} standard errors")
+    return 1 if abs(result[worst]["z"]) >= 4 else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,9 +108,19 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--games", type=int, default=20)
     q.add_argument("--players", default="medium,medium,medium,medium")
     q.add_argument("--seed", type=int, default=0)
+    for what, text in (("speed", "games per second"), ("agree", "agreement in distribution")):
+        r = sub.add_parser(what, help=f"fast core and engine: {text}")
+        r.add_argument("--games", type=int, default=2000, help="games on the fast core")
+        r.add_argument("--engine-games", type=int, default=40, help="games on the engine")
+        r.add_argument("--players", default="medium,medium,medium,medium")
+        r.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.what == "landing":
         return bench_landing(args.throws, args.cards, args.seed)
+    if args.what == "speed":
+        return speed(args.games, args.engine_games, args.players.split(","), args.seed)
+    if args.what == "agree":
+        return agree(args.games, args.engine_games, args.players.split(","), args.seed)
     return profile(args.games, args.players.split(","), args.seed)
 
 

@@ -9,9 +9,21 @@ by total worth (a tie shares the win).
 
 Reported: each player's win rate with its standard error, mean and median game length (turns of
 all players together), bankruptcies, trades, auctions and building-shortage events (per game), the
-share of games that reached the cap, and games per second. Players read their view straight from
-the state's public fields (:meth:`engines.monopoly.ai.View.from_state`, the same decisions as from
-the observation dict, without building it).
+share of games that reached the cap, and games per second.
+
+Two cores play the games (``core`` in the result says which ran):
+
+- ``fast``: the compiled core (:mod:`engines.monopoly.fastsim`), for medium and buy-everything
+  players. It plays the same games as the engine from the same seed, so the result is the same
+  apart from ``core`` and ``timing``.
+- ``engine``: the rules engine with the computer players of :mod:`engines.monopoly.ai`, for every
+  level. Players read their view straight from the state's public fields
+  (:meth:`engines.monopoly.ai.View.from_state`, the same decisions as from the observation dict,
+  without building it).
+
+``core="auto"`` (the default) takes the fast core when it is built and knows every player, and
+says in one line (``options["log"]``, else stderr) when it is missing; ``"fast"`` insists on
+it and ``"engine"`` always plays through the engine.
 
 >>> result = run({"players": ["medium", "buy-everything"], "games": 2, "seed": 1, "max_turns": 60})
 >>> [p["name"] for p in result["players"]], result["games"]
@@ -23,17 +35,20 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import sys
 import time
 from typing import Any
 
 import numpy as np
 
 from engines.core import CHANCE, TERMINAL
+from engines.monopoly import fastsim
 from engines.monopoly.ai import LEVELS, make_player
 from engines.monopoly.game import MonopolyGame
 
 DEFAULT_MAX_TURNS = 500
 """The cap when none is given: a game between players who never trade can go on for ever."""
+CORES = ("auto", "fast", "engine")
 
 
 def play_game(
@@ -81,6 +96,8 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("--games must be at least 1")
     if max_turns < 0:
         raise ValueError("--max-turns must be 0 (no cap) or more")
+    core = choose_core(names, options.get("core") or "auto", options.get("log"))
+    play = fastsim.play_game if core == "fast" else play_game
 
     n = len(names)
     wins = [0.0] * n
@@ -91,7 +108,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     for i in range(games):
         shift = i % n
         order = [names[(shift + s) % n] for s in range(n)]  # seat -> name; player k sits at (k - shift)
-        result = play_game(order, seed, i, max_turns, trading)
+        result = play(order, seed, i, max_turns, trading)
         for seat in result["winners"]:
             wins[(seat + shift) % n] += 1 / len(result["winners"])
         lengths.append(int(result["stats"].get("turns", 0)))
@@ -111,6 +128,7 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
         "seed": seed,
         "max_turns": max_turns,
         "trading": trading,
+        "core": core,
         "players": [
             {"seat": k, "name": name, "wins": round(wins[k], 3), **rate(k)} for k, name in enumerate(names)
         ],
@@ -129,6 +147,24 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
             "games_per_cpu_second": round(games / max(cpu_seconds, 1e-9), 2),
         },
     }
+
+
+def choose_core(names: list[str], wanted: str, log: Any = None) -> str:
+    """``fast`` or ``engine`` for these players (see the module docstring)."""
+    if wanted not in CORES:
+        raise ValueError(f"--core is one of {', '.join(CORES)}, not {wanted!r}")
+    if wanted == "engine":
+        return "engine"
+    if fastsim.supports(names):
+        return "fast"
+    if wanted == "fast":
+        if not fastsim.available():
+            raise ValueError(f"no fast core: {fastsim.UNAVAILABLE}")
+        raise ValueError(f"the fast core plays {' and '.join(fastsim.LEVELS)} only")
+    if not fastsim.available() and all(name in fastsim.LEVELS for name in names):
+        line = f"monopoly simulate: playing through the Python engine: {fastsim.UNAVAILABLE}"
+        (log or (lambda text: print(text, file=sys.stderr)))(line)
+    return "engine"
 
 
 def format_text(result: dict[str, Any]) -> str:
@@ -153,6 +189,6 @@ def format_text(result: dict[str, Any]) -> str:
     timing = result["timing"]
     lines.append(
         f"{timing['games_per_second']:.1f} games/s ({timing['seconds']:.1f} s; "
-        f"{timing['games_per_cpu_second']:.1f} games per CPU second)"
+        f"{timing['games_per_cpu_second']:.1f} games per CPU second; {result['core']} core)"
     )
     return "\n".join(lines)
