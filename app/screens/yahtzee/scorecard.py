@@ -9,6 +9,9 @@ its section's name and closed by its totals and bonus rows. The layout is pure d
 [9, 7, 7]
 >>> [c.header for c in card_columns(load_game("yahtzee-painted"))]
 ['upper', 'lower', 'colour']
+
+Where the columns do not fit across the screen at a readable size (Painted and Power at 576
+lines), the card is shown in pages of whole columns (:func:`card_pages`).
 """
 
 from __future__ import annotations
@@ -68,6 +71,35 @@ def card_columns(game: YahtzeeGame) -> list[Column]:
         else:
             columns.append(Column(str(section), tuple(rows)))
     return columns
+
+
+def card_pages(columns: list[Column], per_page: int) -> list[list[int]]:
+    """The columns (by index) on each page when ``per_page`` fit side by side. A section starts a
+    new page rather than be split across two, unless it is wider than a page itself.
+
+    >>> from engines.core import load_game
+    >>> power = card_columns(load_game("yahtzee-power"))
+    >>> card_pages(power, 3), card_pages(power, 2), card_pages(power, 1)
+    ([[0, 1, 2]], [[0], [1, 2]], [[0], [1], [2]])
+    >>> card_pages(card_columns(load_game("yahtzee-painted")), 2)
+    [[0, 1], [2]]
+    """
+    per_page = max(1, per_page)
+    sections: list[list[int]] = []
+    for i, column in enumerate(columns):
+        if sections and columns[sections[-1][0]].header == column.header:
+            sections[-1].append(i)
+        else:
+            sections.append([i])
+    pages: list[list[int]] = [[]]
+    for section in sections:
+        if pages[-1] and len(pages[-1]) + len(section) > per_page:
+            pages.append([])
+        for i in section:
+            if len(pages[-1]) == per_page:
+                pages.append([])
+            pages[-1].append(i)
+    return pages
 
 
 def box_order(game: YahtzeeGame) -> list[int]:
