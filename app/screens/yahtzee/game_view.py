@@ -465,17 +465,7 @@ class GameView(DiceGameScreen):
             )
 
     def _die_word(self, surface, body: pygame.Rect, label: str) -> None:
-        """The Power die's face: its word ("×3", "Freeze") where the word fits across the face at a
-        readable size, else its sign drawn in lines (the line under the dice says it in words)."""
-        theme = self.theme
-        word = power_label(label)
-        size = max(theme.min_text_px, round(body.h * 0.34))
-        while size > theme.min_text_px and self.app.text.size(word, size, bold=True)[0] > body.w * 0.9:
-            size -= 1
-        if self.app.text.size(word, size, bold=True)[0] <= body.w * 0.9 and size <= body.h * 0.8:
-            self._text(surface, word, size, theme.colour("accent"), body.center, "center", bold=True)
-            return
-        draw_power_sign(surface, body, label, theme.colour("accent"), theme.pixel_aspect)
+        draw_power_face(self.app, surface, body, label)
 
     def _die_look(self, i: int, die: dict[str, Any], tumbling: bool) -> tuple[Any, Any]:
         """What die ``i`` shows now (face, colour): its face, or a random one while it tumbles."""
@@ -497,6 +487,23 @@ class GameView(DiceGameScreen):
             return None, None
         colour = self._painted(face.colour) if face.colour else None
         return face.number, colour
+
+
+def draw_power_face(app, surface, body: pygame.Rect, label: str) -> None:
+    """What a Power die face (``label``: "1".."3", "Freeze", "Double", "Power") shows on the die
+    body ``body``: its word ("×3", "Freeze") where the word fits across the face at a readable size,
+    else its sign in lines (:func:`draw_power_sign`; the words beside the dice say what it is)."""
+    theme = app.theme
+    word = power_label(label)
+    size = max(theme.min_text_px, round(body.h * 0.34))
+    while size > theme.min_text_px and app.text.size(word, size, bold=True)[0] > body.w * 0.86:
+        size -= 1
+    if app.text.size(word, size, bold=True)[0] <= body.w * 0.86 and size <= body.h * 0.8:
+        widgets.draw_text(
+            surface, app.text, word, size, theme.colour("accent"), body.center, "center", bold=True
+        )
+        return
+    draw_power_sign(surface, body, label, theme.colour("accent"), theme.pixel_aspect)
 
 
 def draw_power_sign(surface, body: pygame.Rect, label: str, colour, pixel_aspect: float = 1.0) -> None:

@@ -120,9 +120,16 @@ def box_name(game: YahtzeeGame, box: Box) -> str:
 
 
 SHORT_NAMES = frozenset(
-    {"small_straight", "large_straight", "three_of_a_kind", "four_of_a_kind", "painted_house"}
+    {
+        "small_straight",
+        "large_straight",
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "painted_house",
+        "four_of_a_color",
+    }
 )
-"""Boxes with a short name for narrow columns (Power's 1st/2nd boxes at 576 lines)."""
+"""Boxes with a short name for narrow columns (Power's 1st/2nd boxes at 576 lines, the hint's table)."""
 
 
 def box_short_name(game: YahtzeeGame, box: Box) -> str:
