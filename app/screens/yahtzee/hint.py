@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 from app.work import Task, yield_gil
@@ -689,13 +690,7 @@ def die_rows(game: YahtzeeGame, most: int) -> list[list[int]]:
     dice = game.all_dice
     if len(dice) <= most:
         return [[i] for i in range(len(dice))]
-    rows: list[list[int]] = []
-    for i, die in enumerate(dice):
-        if rows and dice[rows[-1][0]].faces == die.faces:
-            rows[-1].append(i)
-        else:
-            rows.append([i])
-    return rows
+    return [[i for i, _ in run] for _, run in groupby(enumerate(dice), key=lambda item: item[1].faces)]
 
 
 def draw_dice_row(

@@ -17,6 +17,7 @@ lines), the card is shown in pages of whole columns (:func:`card_pages`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 
 from app.i18n import t
 from engines.yahtzee.game import YahtzeeGame
@@ -85,12 +86,9 @@ def card_pages(columns: list[Column], per_page: int) -> list[list[int]]:
     [[0, 1], [2]]
     """
     per_page = max(1, per_page)
-    sections: list[list[int]] = []
-    for i, column in enumerate(columns):
-        if sections and columns[sections[-1][0]].header == column.header:
-            sections[-1].append(i)
-        else:
-            sections.append([i])
+    sections = [
+        [i for i, _ in run] for _, run in groupby(enumerate(columns), key=lambda item: item[1].header)
+    ]
     pages: list[list[int]] = [[]]
     for section in sections:
         if pages[-1] and len(pages[-1]) + len(section) > per_page:
