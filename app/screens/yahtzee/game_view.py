@@ -285,7 +285,7 @@ class GameView(DiceGameScreen):
         pos, anchor = self._start(rect, theme.px(4))
         self._text(
             surface,
-            scorecard.total_label(self.game, name),
+            scorecard.total_label(self.game, name, in_column=True),
             size,
             theme.colour("text_dim"),
             pos,
@@ -559,7 +559,7 @@ def column_need(app, game: YahtzeeGame, columns: Sequence[scorecard.Column], fon
     totals = [row.total for column in columns for row in column.rows if row.total]
     total_need = 0
     if totals:
-        widest = max(text.size(scorecard.total_label(game, name), font)[0] for name in totals)
+        widest = max(text.size(scorecard.total_label(game, name, in_column=True), font)[0] for name in totals)
         total_need = widest + text.size("300", font, bold=True)[0] + pad + theme.px(10)
     headers = max(text.size(t(f"yahtzee.section.{c.header}"), font, bold=True)[0] for c in columns) + pad
     return max(box_need, total_need, headers)

@@ -159,10 +159,12 @@ def box_how(box: Box, multiplier: int = 1) -> str:
     return how
 
 
-def total_label(game: YahtzeeGame, name: str) -> str:
-    """The label of a totals row."""
-    if name == "upper_bonus":
-        return t("yahtzee.row.upper_bonus", threshold=game.upper_bonus_tiers[-1][0])
+def total_label(game: YahtzeeGame, name: str, *, in_column: bool = False) -> str:
+    """The label of a totals row; ``in_column``: under its section's header on the card, where
+    the colour bonus is just "Bonus (63+)" like the upper one."""
+    if name == "upper_bonus" or (name == "colour_bonus" and in_column):
+        tiers = game.upper_bonus_tiers if name == "upper_bonus" else game.colour_bonus_tiers
+        return t("yahtzee.row.upper_bonus", threshold=tiers[-1][0])
     if name == "colour_bonus":
         return t("yahtzee.row.colour_bonus", threshold=game.colour_bonus_tiers[-1][0])
     if name == "yahtzee_bonus" and game.mode == "dice-party":
