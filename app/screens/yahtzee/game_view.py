@@ -70,7 +70,7 @@ class GameView(DiceGameScreen):
         size, pad = layout["font"], theme.px(10)
         sample = "×3 150" if self.game.power_die is not None else "150"
         widest = self.app.text.size(sample, size, bold=True)[0] + 3 * pad
-        cell_w = layout["rows"][0][1].w
+        cell_w = min(rect.w for _, rect in layout["rows"])  # the narrowest column decides
         layout["short"] = {
             box.group or box.key
             for box in self.game.boxes
@@ -253,17 +253,21 @@ class GameView(DiceGameScreen):
             looks, theme.colour("text")
         )
         bold = looks in ("filled", "allowed")
-        # the Power a value carries (already counted in it) as a small badge before it
-        badge = f"×{power}" if value and power > 1 else ""
-        badge_size = size  # as large as the value: the floor holds for it too
-        value_w = self.app.text.size(value, size, bold=bold)[0] if value else 0
-        badge_w = self.app.text.size(badge, badge_size)[0] + theme.px(6) if badge else 0
-        pos, anchor = self._start(rect, inset)
-        room = max(theme.px(20), rect.w - inset - value_w - badge_w - 2 * pad)
         if (box.group or box.key) in self._layout()["short"]:
             name = scorecard.box_short_name(self.game, box)
         else:
             name = scorecard.box_name(self.game, box)
+        # the Power a value carries (already counted in it) as a badge before it, where the name
+        # leaves room for it (the multiplier of this roll is also under the dice)
+        badge = f"×{power}" if value and power > 1 else ""
+        badge_size = size  # as large as the value: the floor holds for it too
+        value_w = self.app.text.size(value, size, bold=bold)[0] if value else 0
+        badge_w = self.app.text.size(badge, badge_size)[0] + theme.px(6) if badge else 0
+        name_w = self.app.text.size(name, size)[0]
+        if badge and inset + name_w + badge_w + value_w + 2 * pad > rect.w:
+            badge, badge_w = "", 0
+        pos, anchor = self._start(rect, inset)
+        room = max(theme.px(20), rect.w - inset - value_w - badge_w - 2 * pad)
         self._text(surface, name, size, name_colour, pos, anchor, max_width=room)
         if value:
             pos, anchor = self._end(rect, pad)
@@ -544,10 +548,10 @@ def power_label(label: str) -> str:
 
 def column_need(app, game: YahtzeeGame, columns: Sequence[scorecard.Column], font: int) -> int:
     """The narrowest card column that shows every box name (its short form where it has one),
-    its value with the Power badge, and every totals label whole at ``font``."""
+    its value and every totals label whole at ``font`` (a Power badge shows where there is room)."""
     theme, text = app.theme, app.text
     pad = theme.px(10)
-    value_w = text.size("×3 150" if game.power_die is not None else "50", font, bold=True)[0]
+    value_w = text.size("150" if game.power_die is not None else "50", font, bold=True)[0]
     swatch = theme.round_w(font * 0.6) + theme.px(6)
 
     def name_w(box) -> int:
@@ -555,7 +559,7 @@ def column_need(app, game: YahtzeeGame, columns: Sequence[scorecard.Column], fon
         widths.append(text.size(scorecard.box_short_name(game, box), font)[0])
         return min(widths) + (swatch if box.colour is not None else 0)
 
-    box_need = max(name_w(box) for box in game.boxes) + value_w + 3 * pad + theme.px(6)
+    box_need = max(name_w(box) for box in game.boxes) + value_w + 3 * pad
     totals = [row.total for column in columns for row in column.rows if row.total]
     total_need = 0
     if totals:
@@ -649,8 +653,6 @@ def compute_layout(
         while per_page > 1 and per_page * need + (per_page - 1) * gap > card.w:
             per_page -= 1
     pages = scorecard.card_pages(list(columns), per_page)
-    per_page = max(len(page) for page in pages)
-    col_width = (card.w - gap * (per_page - 1)) // per_page
     most = max(len(c.rows) for c in columns) + 1  # +1: the header line
     row_h = min((card.h - theme.px(4)) // most, theme.px(52))
     card_top = card.y + max(0, card.h - row_h * most) // 2
@@ -658,6 +660,8 @@ def compute_layout(
     slots = {k: (p, slot) for p, page in enumerate(pages) for slot, k in enumerate(page)}
     for k, column in enumerate(columns):
         page, slot = slots[k]
+        # the columns of a page share the card's width (a page of one column has all of it)
+        col_width = (card.w - gap * (len(pages[page]) - 1)) // len(pages[page])
         x = card.x + slot * (col_width + gap)
         headers.append(pygame.Rect(x, card_top, col_width, row_h))
         column_page.append(page)
