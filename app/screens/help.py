@@ -9,20 +9,37 @@ from app.i18n import t
 from app.screen import Binding, ModalScreen, Screen
 from remote.buttons import Button
 
-REMOTE_KEYS: tuple[tuple[str, str], ...] = (
+GAME_KEYS: tuple[tuple[str, str], ...] = (
     ("key.digit_2", "action.shake_roll"),
-    ("key.digit_3", "action.end_turn"),
+    ("key.digit_3", "help.remote.digit_3"),
     ("key.digit_4", "action.undo"),
-    ("key.digit_5", "action.odds"),
+    ("key.digit_5", "help.remote.digit_5"),
+    ("key.green", "help.remote.green"),
+    ("key.red", "help.remote.red"),
+    ("key.yellow", "help.remote.unused"),
+    ("key.blue", "help.remote.unused"),
+)
+"""The number and colour keys and what they do in the games (i18n keys: key name, meaning)."""
+
+MOVE_KEYS: tuple[tuple[str, str], ...] = (
     ("key.select", "action.select"),
     ("key.arrows", "action.move"),
     ("key.back", "action.back"),
     ("key.menu", "action.menu"),
     ("key.info", "action.help"),
-    ("key.green", "action.toggle_language"),
-    ("key.red", "action.delete"),
 )
-"""The remote's keys and what they do across the games (i18n keys: key name, meaning)."""
+"""The keys that move around the box (i18n keys: key name, meaning)."""
+
+REMOTE_KEYS = GAME_KEYS + MOVE_KEYS
+"""Every key the Help tile lists."""
+
+KEY_COLOURS: dict[str, tuple[tuple[int, int, int], bool]] = {
+    "key.red": ((200, 50, 45), False),
+    "key.green": ((40, 160, 70), True),
+    "key.yellow": ((245, 225, 60), True),
+    "key.blue": ((45, 95, 200), False),
+}
+"""A colour key's chip is drawn in its own colour (and whether its name is dark on it)."""
 
 
 def key_table_width(screen: Screen, rows: list[tuple[str, str, bool]]) -> int:
@@ -34,15 +51,20 @@ def key_table_width(screen: Screen, rows: list[tuple[str, str, bool]]) -> int:
 
 
 def draw_key_table(
-    surface: pygame.Surface, screen: Screen, box: pygame.Rect, rows: list[tuple[str, str, bool]]
+    surface: pygame.Surface,
+    screen: Screen,
+    box: pygame.Rect,
+    rows: list[tuple[str, str, bool]],
+    chips: dict[str, tuple[tuple[int, int, int], bool]] | None = None,
 ) -> None:
-    """Rows of [key chip] meaning, greyed where not possible now, laid out from the reading side."""
+    """Rows of [key chip] meaning, greyed where not possible now, laid out from the reading side;
+    ``chips`` gives some keys (by their shown name) a chip colour of their own."""
     app, theme, rtl = screen.app, screen.theme, screen.rtl
     size = theme.font("body")
     line_h = app.text.line_height(size)
     row_h = int(line_h * 1.45)
     chip_w = max(app.text.size(key, size, bold=True)[0] for key, _, _ in rows) + theme.px(28) if rows else 0
-    chip_w = min(chip_w, box.w // 2)
+    chip_w = min(chip_w, box.w * 2 // 3)  # the meaning keeps a third at least
     for i, (key, meaning, enabled) in enumerate(rows):
         y = box.y + i * row_h
         if y + row_h > box.bottom:
@@ -51,13 +73,20 @@ def draw_key_table(
         if rtl:
             chip.right = box.right
         colour = theme.colour("accent") if enabled else theme.colour("text_disabled")
+        key_colour = theme.colour("background")
+        if chips and key in chips:
+            rgb, dark = chips[key]
+            colour = app.profile.safe_colour(rgb)
+            key_colour = theme.colour("background" if dark else "text")
         widgets.panel(surface, chip, colour, theme.px(8))
+        if chips and key in chips:  # set apart from the usual key chips (YELLOW is near their colour)
+            widgets.panel(surface, chip, colour, theme.px(8), theme.px(3), theme.colour("text"))
         widgets.draw_text(
             surface,
             app.text,
             key,
             size,
-            theme.colour("background"),
+            key_colour,
             chip.center,
             "center",
             bold=True,
@@ -172,7 +201,10 @@ class HelpOverlay(ModalScreen[None]):
 
 
 class RemoteHelpScreen(Screen):
-    """The Help tile: every key of the remote and what it does in the games, plus the keyboard."""
+    """The Help tile: every key of the remote and what it does in the games, plus the keyboard.
+
+    The number and colour keys make one column, the keys that move around the other (side by side
+    when one column does not hold them all)."""
 
     title_key = "home.help"
     BINDINGS = (
@@ -185,7 +217,10 @@ class RemoteHelpScreen(Screen):
         safe = theme.safe
         widgets.background(surface, theme)
         widgets.title(surface, app, t("help.remote_title"))
-        rows = [(t(k), t(m), True) for k, m in REMOTE_KEYS]
+        game_rows = [(t(k), t(m), m != "help.remote.unused") for k, m in GAME_KEYS]
+        move_rows = [(t(k), t(m), True) for k, m in MOVE_KEYS]
+        rows = game_rows + move_rows
+        chips = {t(k): look for k, look in KEY_COLOURS.items()}
         top = safe.y + theme.font("title") + theme.px(40)
         # the keyboard line, wrapped, just above the help bar
         small = theme.font("small")
@@ -201,17 +236,16 @@ class RemoteHelpScreen(Screen):
         # every key is listed: in two columns, reading side first, when one does not hold them
         row_h = int(app.text.line_height(theme.font("body")) * 1.45)
         if len(rows) * row_h > box.h:
-            half = (len(rows) + 1) // 2
             gap = theme.px(20)
             # the columns share the width as their words need it
-            need = [key_table_width(self, part) for part in (rows[:half], rows[half:])]
+            need = [key_table_width(self, part) for part in (game_rows, move_rows)]
             first_w = round((box.w - gap) * need[0] / sum(need))
             first = pygame.Rect(box.x, box.y, first_w, box.h)
             second = pygame.Rect(first.right + gap, box.y, box.w - first_w - gap, box.h)
             if self.rtl:
                 first, second = second, first
-            draw_key_table(surface, self, first, rows[:half])
-            draw_key_table(surface, self, second, rows[half:])
+            draw_key_table(surface, self, first, game_rows, chips)
+            draw_key_table(surface, self, second, move_rows)
         else:
-            draw_key_table(surface, self, box, rows)
+            draw_key_table(surface, self, box, rows, chips)
         widgets.help_bar(surface, app, self)

@@ -173,29 +173,74 @@ class HomeScreen(Screen):
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(safe.x, top - theme.px(20), safe.w, tile_h + theme.px(40)))
         inset = theme.px(14)  # room for the focused tile's growth inside the safe area
+        crossing: list[pygame.Rect] = []
         for i, tile in enumerate(self.tiles):
             x = safe.x + inset + round((i - self.scroll) * (tile_w + gap))
             rect = theme.mirror(pygame.Rect(x, top, tile_w, tile_h), rtl)
-            if rect.right < 0 or rect.x > theme.width:
+            if rect.right < safe.x or rect.x > safe.right:
                 continue
-            self._draw_tile(surface, rect, tile, i == self.focus.focus)
+            focused = i == self.focus.focus
+            # a tile cut by the safe area's edge fades out there, and its title (which could not
+            # be read whole) is left off
+            inside = safe.contains(rect.inflate(theme.px(16) if focused else 0, 0))
+            if not inside:
+                crossing.append(rect)
+            self._draw_tile(surface, rect, tile, focused, titled=inside)
+        self._fade_edges(surface, crossing, pygame.Rect(surface.get_clip()))
         surface.set_clip(clip)
-        self._draw_caption(surface, top + tile_h + theme.px(34))
-        self._draw_position(surface, top + tile_h + theme.px(14))
+        self._draw_caption(surface, top + tile_h + theme.px(46))
+        self._draw_position(surface, top + tile_h + theme.px(24))
         widgets.help_bar(surface, app, self)
 
-    def _draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool) -> None:
+    def _fade_edges(self, surface: pygame.Surface, crossing: list[pygame.Rect], band: pygame.Rect) -> None:
+        """Blend the tiles that cross the safe area's edge into the backdrop toward that edge."""
+        theme = self.theme
+        safe = theme.safe
+        most = theme.px(110)
+        for rect in crossing:
+            if rect.x < safe.x:
+                width = min(most, max(1, rect.right - safe.x))
+                area = pygame.Rect(safe.x, band.y, width, band.h)
+                leftward = True
+            else:
+                width = min(most, max(1, safe.right - rect.x))
+                area = pygame.Rect(safe.right - width, band.y, width, band.h)
+                leftward = False
+            surface.blit(self._fade(area, leftward, surface.get_size()), area)
+
+    def _fade(self, area: pygame.Rect, leftward: bool, size: tuple[int, int]) -> pygame.Surface:
+        """The backdrop over ``area``, opaque at the safe edge (left if ``leftward``), clear inward."""
+        key = ("fade", tuple(area), leftward, size)
+        cached = self._tile_images.get(key)
+        if cached is not None:
+            return cached[0]
+        theme = self.theme
+        back = pygame.Surface(size)
+        widgets.background(back, theme)
+        image = pygame.Surface(area.size, pygame.SRCALPHA)
+        image.blit(back, (0, 0), area)
+        alpha = pygame.surfarray.pixels_alpha(image)
+        for x in range(area.w):
+            f = (x + 0.5) / area.w
+            alpha[x, :] = round(255 * ((1 - f) if leftward else f) ** 0.8)
+        del alpha  # unlocks the surface
+        self._tile_images[key] = (image, [])
+        return image
+
+    def _draw_tile(
+        self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool, titled: bool = True
+    ) -> None:
         """Blit the tile's picture, drawn once per look (tiles only change with focus and language)."""
         theme = self.theme
         grow = theme.px(16) if focused else 0
         margin = theme.px(12)
-        key = (tile, focused, rect.size, self.app.lang)
+        key = (tile, focused, titled, rect.size, self.app.lang)
         picture = self._tile_images.get(key)
         if picture is None:
             image = pygame.Surface((rect.w + grow + 2 * margin, rect.h + grow + 2 * margin), pygame.SRCALPHA)
             inner = pygame.Rect(margin, margin, rect.w + grow, rect.h + grow)
             with self.app.text.capture() as runs:
-                self._paint_tile(image, inner, tile, focused)
+                self._paint_tile(image, inner, tile, focused, titled)
             if pygame.display.get_surface() is not None:
                 image = image.convert_alpha()
             picture = self._tile_images[key] = (image, runs)
@@ -203,7 +248,9 @@ class HomeScreen(Screen):
         surface.blit(picture[0], at)
         self.app.text.replay(picture[1], at)
 
-    def _paint_tile(self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool) -> None:
+    def _paint_tile(
+        self, surface: pygame.Surface, rect: pygame.Rect, tile: Tile, focused: bool, titled: bool = True
+    ) -> None:
         theme, app = self.theme, self.app
         base = theme.colour(tile.colour)
         colour = base if tile.enterable else tuple(round(c * 0.55) for c in base)
@@ -214,18 +261,26 @@ class HomeScreen(Screen):
         )
         icon = pygame.Rect(rect.x, rect.y + theme.px(18), rect.w, round(rect.h * 0.5))
         self._draw_icon(surface, icon, tile)
+        if not titled:
+            return
         size = theme.font("heading")
         text_colour = theme.colour("text") if tile.enterable else theme.colour("text_dim")
+        room = rect.w - theme.px(20)
+        title = t(tile.title_key)
+        smallest = max(theme.min_text_px, round(size * 0.6))
+        if app.text.size(title, smallest, bold=True)[0] > room:
+            # too long for one line even at its smallest: two lines ("Monopoly / Dice")
+            title = "\n".join(app.text.wrap(title, smallest, room, bold=True)[:2])
         widgets.draw_text(
             surface,
             app.text,
-            t(tile.title_key),
+            title,
             size,
             text_colour,
             (rect.centerx, rect.bottom - theme.px(22)),
             "midbottom",
             bold=True,
-            max_width=rect.w - theme.px(20),
+            max_width=room,
         )
         if not tile.enterable:
             band = pygame.Rect(rect.x, rect.y + round(rect.h * 0.58), rect.w, theme.px(40))

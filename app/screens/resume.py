@@ -113,12 +113,83 @@ class ResumeScreen(Screen):
                 max_width=safe.w,
             )
         else:
-            rows = pygame.Rect(safe.x, top, safe.w, safe.bottom - top - theme.px(80))
-            labels = []
-            for info in self.saves:
-                entry = catalog.entry_for_save_kind(info.kind)
-                game = t(entry.title_key) if entry is not None else info.kind
-                labels.append(f"{game}: {info.title}")
-            values = [saved_when(info) for info in self.saves]
-            widgets.list_rows(surface, app, rows, labels, self.focus.focus, None, values)
+            bottom = safe.bottom - widgets.help_bar_height(app, self) - theme.px(10)
+            self._draw_rows(surface, pygame.Rect(safe.x, top, safe.w, bottom - top))
         widgets.help_bar(surface, app, self)
+
+    def _draw_rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """One row per save: its title large on the first line; the game and when, smaller, below."""
+        app, theme, rtl = self.app, self.theme, self.rtl
+        title_size, small = theme.font("heading"), theme.font("small")
+        title_h = app.text.line_height(title_size, bold=True)
+        small_h = app.text.line_height(small)
+        row_h = title_h + small_h + theme.px(22)
+        visible = max(1, area.h // row_h)
+        focus = self.focus.focus
+        first = widgets.first_visible(focus, visible, len(self.saves))
+        pad = theme.px(20)
+        anchor = widgets.start_anchor(rtl)
+        for i in range(first, min(len(self.saves), first + visible)):
+            info = self.saves[i]
+            row = pygame.Rect(area.x, area.y + (i - first) * row_h, area.w, row_h - theme.px(8))
+            focused = i == focus
+            if focused:
+                widgets.panel(
+                    surface,
+                    row,
+                    theme.colour("panel_focus"),
+                    theme.radius,
+                    theme.px(4),
+                    theme.colour("accent"),
+                )
+            else:
+                widgets.panel(surface, row, theme.colour("panel"), theme.radius)
+            x = row.right - pad if rtl else row.x + pad
+            room = row.w - 2 * pad
+            y = row.y + theme.px(8)
+            title = fit_line(app.text, info.title, title_size, room, bold=True)
+            widgets.draw_text(
+                surface,
+                app.text,
+                title,
+                title_size,
+                theme.colour("text"),
+                (x, y),
+                anchor,
+                bold=True,
+                max_width=room,
+            )
+            entry = catalog.entry_for_save_kind(info.kind)
+            game = t(entry.title_key) if entry is not None else info.kind
+            line = fit_line(app.text, t("resume.row", game=game, when=saved_when(info)), small, room)
+            colour = theme.colour("accent" if focused else "text_dim")
+            widgets.draw_text(
+                surface, app.text, line, small, colour, (x, y + title_h), anchor, max_width=room
+            )
+        if first + visible < len(self.saves):  # more saves below the last row shown
+            widgets.draw_text(
+                surface,
+                app.text,
+                "▼",
+                small,
+                theme.colour("text_dim"),
+                (area.centerx, area.bottom),
+                "midbottom",
+            )
+
+
+def fit_line(text_renderer, line: str, size: int, width: int, *, bold: bool = False) -> str:
+    """``line`` as it fits ``width`` pixels at ``size``: whole, or cut at a word (or a letter) with
+    an ellipsis, so a long title from a file is never drawn cut through a letter."""
+    if text_renderer.size(line, size, bold=bold)[0] <= width:
+        return line
+    words = line.split(" ")
+    while len(words) > 1:
+        words.pop()
+        shorter = " ".join(words).rstrip(",:;") + "…"
+        if text_renderer.size(shorter, size, bold=bold)[0] <= width:
+            return shorter
+    word = words[0]
+    while len(word) > 1 and text_renderer.size(word + "…", size, bold=bold)[0] > width:
+        word = word[:-1]
+    return word + "…"

@@ -24,38 +24,11 @@ from app.theme import Theme  # noqa: E402
 PROFILES = ("sd-pal", "sd-pal-wide", "hd-720")
 LANGUAGES = ("en", "fa")
 
-NOT_YET: frozenset[str] = frozenset(
-    {
-        # the carousel's side tiles reach past the safe area (they should fade at its edge)
-        "home",
-        "home-monopoly",
-        # Yahtzee: the 20- and 21-box cards and four players need a second page at SD; the Power
-        # die's labels, the Power hint's legend and Painted box names in the hint at SD
-        "dice-party-en",
-        "yahtzee-four-players",
-        "yahtzee-painted",
-        "yahtzee-power",
-        "yahtzee-power-double",
-        "yahtzee-power-freeze",
-        "yahtzee-power-shaking",
-        "yahtzee-hint-painted",
-        "yahtzee-hint-power",
-        "yahtzee-review-dice-party",
-        # long words at sd-pal: the Persian remote page, a saved game's long title
-        "remote-help",
-        "resume-list",
-    }
-)
-"""Scenes that still break a rule at some profile or language (work left in the legibility issue).
-They run, and are reported as expected failures; a scene fixed here must leave this list."""
-
 CASES = [(name, profile, lang) for name in scenes.scenes() for profile in PROFILES for lang in LANGUAGES]
 
 
 @pytest.mark.parametrize(("scene", "profile", "lang"), CASES, ids=[f"{s}-{p}-{lang}" for s, p, lang in CASES])
-def test_text_is_readable_from_the_couch(scene, profile, lang, tmp_path, request):
-    if scene in NOT_YET:
-        request.applymarker(pytest.mark.xfail(reason="layout not fixed yet (see NOT_YET)", strict=False))
+def test_text_is_readable_from_the_couch(scene, profile, lang, tmp_path):
     headless, _ = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
     try:
         runs = [run for run in headless.app.text.runs if not run.covered]

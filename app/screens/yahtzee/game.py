@@ -149,6 +149,7 @@ class GameScreen(GameView):
         Binding(Button.DIGIT_3, "info", "yahtzee.key.info"),
         Binding(Button.DIGIT_4, "undo", "yahtzee.key.undo"),
         Binding(Button.DIGIT_5, "hint", "yahtzee.key.hint"),
+        Binding(Button.DIGIT_6, "page", "yahtzee.key.page"),
         Binding(Button.GREEN, "language", "yahtzee.key.language"),
         Binding(Button.BACK, "menu", "", show=False),
     )
@@ -175,6 +176,9 @@ class GameScreen(GameView):
         self.die_focus = 0
         self.box_focus = self.order[0]
         self.zone = "dice"
+        self.card_page = 0
+        """The scorecard page shown where the card does not fit on one (Painted, Power at 576
+        lines): it follows the box cursor, and 6 turns it."""
         self.confirming: int | None = None
         """The box a first SELECT would score for nothing (or for little, with rolls left): a second
         SELECT scores it, any other key takes it back."""
@@ -259,6 +263,7 @@ class GameScreen(GameView):
 
     def on_layout(self) -> None:
         self._layout_cache = None
+        self._pages_cache = None
         self._cells.clear()
         self._changed()
 
@@ -276,6 +281,7 @@ class GameScreen(GameView):
             self.zone, self.die_focus = "dice", action - TOGGLE_HOLD
         elif action >= SCORE:
             self.zone, self.box_focus = "card", action - SCORE
+            self._follow_box()  # the page where the computer scores
 
     def _on_rolled(self, event: Any) -> None:
         """Announce what the roll brought (Freeze, Double, Power, a YAHTZEE) and place the cursors."""
@@ -350,6 +356,7 @@ class GameScreen(GameView):
     def _fix_box_focus(self) -> None:
         candidates = box_candidates(self.state, self.order, self.turn_player)
         self.box_focus = nearest_box(self.order, candidates, self.box_focus)
+        self._follow_box()
 
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
@@ -373,10 +380,19 @@ class GameScreen(GameView):
             own = super().bindings()
         if self.game.power_die is None:
             own = tuple(b for b in own if b.action != "undo")  # 4 undoes a Double: Power only
+        if self.app is None or len(self.card_pages()) < 2:
+            own = tuple(b for b in own if b.action != "page")  # 6 turns the card only where it has pages
+        else:
+            # where the card has pages, 6 (and 5) come right after the card's own keys, so a full
+            # help bar leaves out 3 (the info line, shown anyway) rather than the rest of the card
+            page = tuple(b for b in own if b.action in ("page", "hint"))
+            rest = [b for b in own if b.action not in ("page", "hint")]
+            at = next((i + 1 for i, b in enumerate(rest) if b.action == "select"), len(rest))
+            own = (*rest[:at], *page, *rest[at:])
         return own if self.lang is not None else tuple(b for b in own if b.action != "language")
 
     def check_action(self, action: str, args: tuple) -> bool:
-        if action in ("menu", "back", "help", "info"):
+        if action in ("menu", "back", "help", "info", "page"):
             return True
         if action == "language":
             return self.lang is not None
@@ -421,11 +437,15 @@ class GameScreen(GameView):
         candidates = box_candidates(self.state, self.order, self.turn_player)
         was_card = self.zone == "card"
         self.zone = "card"
-        if self.box_focus not in candidates:
+        here = [b for b in candidates if b in self._page_boxes(self.shown_page())]
+        if not was_card and here and self.box_focus not in here:
+            self.box_focus = here[0]  # from the dice onto the page being looked at
+        elif self.box_focus not in candidates:
             self._fix_box_focus()
         elif was_card:
             i = candidates.index(self.box_focus)
             self.box_focus = candidates[(i + focus_step(button, self.rtl)) % len(candidates)]
+        self._follow_box()
         self.app.sound.play("move")
 
     def action_select(self) -> None:
@@ -451,6 +471,42 @@ class GameScreen(GameView):
 
     def action_info(self) -> None:
         self.show_info = not self.show_info
+
+    def action_page(self) -> None:
+        """Turn the card to its next page; on the card, the cursor goes to that page's first open box
+        (with none there, the cursor goes back to the dice, so SELECT never scores an unseen box)."""
+        pages = self._layout()["pages"]
+        self.card_page = (self.shown_page() + 1) % len(pages)
+        if self.zone == "card":
+            here = self._page_boxes(self.card_page)
+            candidates = [b for b in box_candidates(self.state, self.order, self.turn_player) if b in here]
+            if candidates:
+                self.box_focus = candidates[0]
+            else:
+                self.zone = "dice"
+        self.confirming = None
+        self.app.sound.play("move")
+
+    def _page_boxes(self, page: int) -> set[int]:
+        """The boxes shown on card page ``page``."""
+        layout = self._layout()
+        return {
+            row.box.id
+            for (row, _), on in zip(layout["rows"], layout["row_page"], strict=True)
+            if on == page and row.box is not None
+        }
+
+    def _page_of_box(self, box: int) -> int:
+        layout = self._layout()
+        for (row, _), on in zip(layout["rows"], layout["row_page"], strict=True):
+            if row.box is not None and row.box.id == box:
+                return on
+        return 0
+
+    def _follow_box(self) -> None:
+        """The card shows the page of the box cursor (while the cursor is on the card)."""
+        if self.zone == "card" and self.app is not None:
+            self.card_page = self._page_of_box(self.box_focus)
 
     def action_undo(self) -> None:
         self.match.act(UNDO)
@@ -590,6 +646,7 @@ class GameScreen(GameView):
 COMPUTER_BINDINGS = (
     Binding(Button.SELECT, "select", "yahtzee.key.skip"),
     Binding(Button.DIGIT_3, "info", "yahtzee.key.info"),
+    Binding(Button.DIGIT_6, "page", "yahtzee.key.page"),
     Binding(Button.GREEN, "language", "yahtzee.key.language"),
     Binding(Button.BACK, "menu", "", show=False),
 )

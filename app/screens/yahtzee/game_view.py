@@ -6,6 +6,7 @@ maps keys to moves and follows the match); :func:`compute_layout` places every p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -57,13 +58,19 @@ class GameView(DiceGameScreen):
         key = (theme.width, theme.height, self.app.lang)
         if self._layout_cache is not None and self._layout_cache[0] == key:
             return self._layout_cache[1]
-        layout = compute_layout(self.app, self.game, self.columns, widgets.help_bar_height(self.app, self))
+        # the pages come first (the help bar shows 6 only where there are pages, and its height
+        # shapes the rest)
+        per_page = max(len(page) for page in self.card_pages())
+        help_h = widgets.help_bar_height(self.app, self)
+        layout = compute_layout(
+            self.app, self.game, self.columns, help_h, per_page=per_page, players=len(self.players)
+        )
         # names too long for their cell next to a wide value ("×3 150" in Power) use their short form,
         # all boxes of a group alike
         size, pad = layout["font"], theme.px(10)
         sample = "×3 150" if self.game.power_die is not None else "150"
         widest = self.app.text.size(sample, size, bold=True)[0] + 3 * pad
-        cell_w = layout["rows"][0][1].w
+        cell_w = min(rect.w for _, rect in layout["rows"])  # the narrowest column decides
         layout["short"] = {
             box.group or box.key
             for box in self.game.boxes
@@ -71,6 +78,15 @@ class GameView(DiceGameScreen):
         }
         self._layout_cache = (key, layout)
         return layout
+
+    def card_pages(self) -> list[list[int]]:
+        """The card's columns (by index) on each page at this profile and language."""
+        key = (self.theme.width, self.theme.height, self.app.lang)
+        cached = getattr(self, "_pages_cache", None)
+        if cached is None or cached[0] != key:
+            pages = compute_layout(self.app, self.game, self.columns, players=len(self.players))["pages"]
+            cached = self._pages_cache = (key, pages)
+        return cached[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self._layout()
@@ -136,8 +152,14 @@ class GameView(DiceGameScreen):
         pad = theme.px(10)
         mine = not self.state.is_terminal() and player == self.turn_player
         allowed = set(self.state.allowed_boxes()) if mine else set()
-        for header_rect, column in zip(layout["headers"], self.columns, strict=True):
-            rect = self._rect(header_rect)
+        page = self.shown_page(layout)
+        headers = [
+            (rect, column)
+            for rect, column, on in zip(layout["headers"], self.columns, layout["column_page"], strict=True)
+            if on == page
+        ]
+        for rect, column in headers:
+            rect = self._rect(rect)
             pos, anchor = self._start(rect, pad // 2)
             self._text(
                 surface,
@@ -149,12 +171,34 @@ class GameView(DiceGameScreen):
                 bold=True,
                 max_width=rect.w,
             )
-        for row, base in layout["rows"]:
+        if len(layout["pages"]) > 1:
+            self._draw_page_mark(surface, headers[-1], page, len(layout["pages"]), small, pad)
+        for (row, base), on in zip(layout["rows"], layout["row_page"], strict=True):
+            if on != page:
+                continue
             rect = self._rect(base)
             if row.box is not None:
                 self._draw_box(surface, rect, row.box, card, allowed, small, pad)
             else:
                 self._draw_total(surface, rect, row.total, card, small, pad)
+
+    def shown_page(self, layout: dict[str, Any] | None = None) -> int:
+        """The card page on the screen (0 when the card fits on one)."""
+        layout = layout or self._layout()
+        return min(self.card_page, len(layout["pages"]) - 1)
+
+    def _draw_page_mark(self, surface, last_header, page: int, pages: int, size: int, pad: int) -> None:
+        """ "Page 1/2" (or just "1/2" where the words do not fit) at the end of the page's last
+        section header, after the header's own words."""
+        rect, column = last_header
+        rect = self._rect(rect)
+        used = self.app.text.size(t(f"yahtzee.section.{column.header}"), size, bold=True)[0] + pad
+        room = rect.w - used - pad
+        mark = t("yahtzee.card_page", n=page + 1, total=pages)
+        if self.app.text.size(mark, size, bold=True)[0] > room:
+            mark = t("yahtzee.card_page_short", n=page + 1, total=pages)
+        pos, anchor = self._end(rect, pad // 2)
+        self._text(surface, mark, size, self.theme.colour("accent"), pos, anchor, bold=True, max_width=room)
 
     def _draw_box(self, surface, rect, box, card, allowed, size, pad) -> None:
         """One box of the card: its picture is cached by everything it shows, so a redraw after a
@@ -209,37 +253,31 @@ class GameView(DiceGameScreen):
             looks, theme.colour("text")
         )
         bold = looks in ("filled", "allowed")
-        # the Power a value carries (already counted in it) as a small badge before it
-        badge = f"×{power}" if value and power > 1 else ""
-        badge_size = round(size * 0.78)
-        value_w = self.app.text.size(value, size, bold=bold)[0] if value else 0
-        badge_w = self.app.text.size(badge, badge_size)[0] + theme.px(6) if badge else 0
-        pos, anchor = self._start(rect, inset)
-        room = max(theme.px(20), rect.w - inset - value_w - badge_w - 2 * pad)
         if (box.group or box.key) in self._layout()["short"]:
             name = scorecard.box_short_name(self.game, box)
         else:
             name = scorecard.box_name(self.game, box)
+        # the Power a value carries (already counted in it) as a badge before it, where the name
+        # leaves room for it (the multiplier of this roll is also under the dice)
+        badge = f"×{power}" if value and power > 1 else ""
+        badge_size = size  # as large as the value: the floor holds for it too
+        value_w = self.app.text.size(value, size, bold=bold)[0] if value else 0
+        badge_w = self.app.text.size(badge, badge_size)[0] + theme.px(6) if badge else 0
+        name_w = self.app.text.size(name, size)[0]
+        if badge and inset + name_w + badge_w + value_w + 2 * pad > rect.w:
+            badge, badge_w = "", 0
+        pos, anchor = self._start(rect, inset)
+        room = max(theme.px(20), rect.w - inset - value_w - badge_w - 2 * pad)
         self._text(surface, name, size, name_colour, pos, anchor, max_width=room)
         if value:
             pos, anchor = self._end(rect, pad)
             self._text(surface, value, size, colour, pos, anchor, bold=bold)
         if badge:
             pos, anchor = self._end(rect, pad + value_w + theme.px(6))
-            self._text(surface, badge, badge_size, theme.colour("text_dim"), pos, anchor, bold=True)
+            self._text(surface, badge, badge_size, theme.colour("text_dim"), pos, anchor)
 
     def _draw_total(self, surface, rect, name, card, size, pad) -> None:
         theme = self.theme
-        pos, anchor = self._start(rect, theme.px(4))
-        self._text(
-            surface,
-            scorecard.total_label(self.game, name),
-            size,
-            theme.colour("text_dim"),
-            pos,
-            anchor,
-            max_width=rect.w - theme.round_w(size * 3),
-        )
         value = {
             "upper_total": card["upper"],
             "upper_bonus": card["upper_bonus"],
@@ -247,6 +285,17 @@ class GameView(DiceGameScreen):
             "colour_bonus": card["colour_bonus"],
             "yahtzee_bonus": card["yahtzee_bonus"],
         }[name]
+        value_w = self.app.text.size(str(value), size, bold=True)[0]
+        pos, anchor = self._start(rect, theme.px(4))
+        self._text(
+            surface,
+            scorecard.total_label(self.game, name, in_column=True),
+            size,
+            theme.colour("text_dim"),
+            pos,
+            anchor,
+            max_width=rect.w - value_w - pad - theme.px(10),
+        )
         pos, anchor = self._end(rect, pad)
         self._text(surface, str(value), size, theme.colour("text"), pos, anchor, bold=True)
 
@@ -273,10 +322,26 @@ class GameView(DiceGameScreen):
             total_text = t("yahtzee.total") + f" {total}" if n <= 2 else str(total)
             total_w = self.app.text.size(total_text, number, bold=True)[0]
             pad = theme.px(10)
-            pos, anchor = self._start(cell, pad)
-            room = max(theme.px(30), cell.w - total_w - 3 * pad)
-            self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=room)
-            pos, anchor = self._end(cell, pad)
+            if layout["stacked"]:  # three or four seats: the name on its own line, the total below
+                top = pygame.Rect(cell.x, cell.y + theme.px(4), cell.w, layout["strip_name_h"])
+                pos, anchor = self._start(top, pad)
+                name_size = theme.font("small")
+                self._text(
+                    surface,
+                    names[p],
+                    name_size,
+                    theme.colour("text"),
+                    pos,
+                    anchor,
+                    max_width=cell.w - 2 * pad,
+                )
+                low = pygame.Rect(cell.x, top.bottom, cell.w, cell.bottom - top.bottom)
+                pos, anchor = self._end(low, pad)
+            else:
+                pos, anchor = self._start(cell, pad)
+                room = max(theme.px(30), cell.w - total_w - 3 * pad)
+                self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=room)
+                pos, anchor = self._end(cell, pad)
             self._text(surface, total_text, number, theme.colour("accent"), pos, anchor, bold=True, main=True)
 
     def _draw_status(self, surface, layout, obs) -> None:
@@ -330,8 +395,11 @@ class GameView(DiceGameScreen):
         how = scorecard.box_how(box, mult)
         text = f"{scorecard.box_name(self.game, box)}: {how}"
         tip = self._rect(layout["info"])
-        if self.app.text.size(text, layout["font"])[0] > tip.w - theme.px(16):
+        room = tip.w - theme.px(16)
+        if self.app.text.size(text, layout["font"])[0] > room:
             text = how  # the cursor already names the box: keep the rule whole rather than cut it
+        if self.app.text.size(text, layout["font"])[0] > room and mult > 1:
+            text = scorecard.box_how(box)  # the multiplier is under the dice already
         widgets.panel(surface, tip, theme.colour("shadow"), theme.px(8), theme.px(2), theme.colour("accent"))
         self._text(
             surface,
@@ -340,7 +408,7 @@ class GameView(DiceGameScreen):
             theme.colour("text"),
             tip.center,
             "center",
-            max_width=tip.w - theme.px(16),
+            max_width=room,
         )
 
     def _painted(self, colour: str) -> tuple[int, int, int]:
@@ -400,12 +468,8 @@ class GameView(DiceGameScreen):
                 max_width=label.w,
             )
 
-    def _die_word(self, surface, body: pygame.Rect, word: str) -> None:
-        """A word on a die face (the Power die), as large as fits across the face."""
-        size = max(10, round(body.h * 0.34))
-        while size > 9 and self.app.text.size(word, size, bold=True)[0] > body.w * 0.9:
-            size -= 1
-        self._text(surface, word, size, self.theme.colour("accent"), body.center, "center", bold=True)
+    def _die_word(self, surface, body: pygame.Rect, label: str) -> None:
+        draw_power_face(self.app, surface, body, label)
 
     def _die_look(self, i: int, die: dict[str, Any], tumbling: bool) -> tuple[Any, Any]:
         """What die ``i`` shows now (face, colour): its face, or a random one while it tumbles."""
@@ -422,11 +486,57 @@ class GameView(DiceGameScreen):
             colour = self.app.profile.safe_colour((40, 36, 52))
             if face is None:
                 return None, colour
-            return power_label(face.label), colour
+            return face.label, colour  # a str: drawn by _die_word
         if face is None:
             return None, None
         colour = self._painted(face.colour) if face.colour else None
         return face.number, colour
+
+
+def draw_power_face(app, surface, body: pygame.Rect, label: str) -> None:
+    """What a Power die face (``label``: "1".."3", "Freeze", "Double", "Power") shows on the die
+    body ``body``: its word ("×3", "Freeze") where the word fits across the face at a readable size,
+    else its sign in lines (:func:`draw_power_sign`; the words beside the dice say what it is)."""
+    theme = app.theme
+    word = power_label(label)
+    size = max(theme.min_text_px, round(body.h * 0.34))
+    while size > theme.min_text_px and app.text.size(word, size, bold=True)[0] > body.w * 0.86:
+        size -= 1
+    if app.text.size(word, size, bold=True)[0] <= body.w * 0.86 and size <= body.h * 0.8:
+        widgets.draw_text(
+            surface, app.text, word, size, theme.colour("accent"), body.center, "center", bold=True
+        )
+        return
+    draw_power_sign(surface, body, label, theme.colour("accent"), theme.pixel_aspect)
+
+
+def draw_power_sign(surface, body: pygame.Rect, label: str, colour, pixel_aspect: float = 1.0) -> None:
+    """The sign of a Power die face in lines, for a face too small for its word: one to three
+    bars for the multipliers, a snowflake for Freeze, two squares for Double, a bolt for Power."""
+    cx, cy = body.center
+    r = min(body.h, body.w * pixel_aspect) * 0.34
+    sx = 1 / pixel_aspect  # the framebuffer width of a round shape
+    width = max(2, round(r / 4))
+    if label in ("1", "2", "3"):
+        n = int(label)
+        step = r * 0.7
+        for k in range(n):
+            x = round(cx + (k - (n - 1) / 2) * step * sx)
+            pygame.draw.line(surface, colour, (x, round(cy - r)), (x, round(cy + r)), width)
+    elif label == "Freeze":
+        for k in range(3):
+            a = math.pi * k / 3 + math.pi / 2
+            dx, dy = math.cos(a) * r * sx, math.sin(a) * r
+            pygame.draw.line(surface, colour, (cx - dx, cy - dy), (cx + dx, cy + dy), width)
+    elif label == "Double":
+        side = round(r * 1.1)
+        for off in (-1, 1):
+            square = pygame.Rect(0, 0, round(side * sx), side)
+            square.center = (round(cx + off * r * 0.35 * sx), round(cy + off * r * 0.35))
+            pygame.draw.rect(surface, colour, square, width)
+    else:  # Power: a lightning bolt
+        points = [(0.2, -1.0), (-0.45, 0.1), (0.0, 0.1), (-0.2, 1.0), (0.45, -0.15), (0.0, -0.15)]
+        pygame.draw.polygon(surface, colour, [(cx + x * r * sx, cy + y * r) for x, y in points])
 
 
 def power_label(label: str) -> str:
@@ -436,11 +546,54 @@ def power_label(label: str) -> str:
     return t(f"yahtzee.face.{label.lower()}")
 
 
+def column_need(app, game: YahtzeeGame, columns: Sequence[scorecard.Column], font: int) -> int:
+    """The narrowest card column that shows every box name (its short form where it has one),
+    its value and every totals label whole at ``font`` (a Power badge shows where there is room)."""
+    theme, text = app.theme, app.text
+    pad = theme.px(10)
+    value_w = text.size("150" if game.power_die is not None else "50", font, bold=True)[0]
+    swatch = theme.round_w(font * 0.6) + theme.px(6)
+
+    def name_w(box) -> int:
+        widths = [text.size(scorecard.box_name(game, box), font)[0]]
+        widths.append(text.size(scorecard.box_short_name(game, box), font)[0])
+        return min(widths) + (swatch if box.colour is not None else 0)
+
+    box_need = max(name_w(box) for box in game.boxes) + value_w + 3 * pad
+    totals = [row.total for column in columns for row in column.rows if row.total]
+    total_need = 0
+    if totals:
+        widest = max(text.size(scorecard.total_label(game, name, in_column=True), font)[0] for name in totals)
+        total_need = widest + text.size("300", font, bold=True)[0] + pad + theme.px(10)
+    headers = max(text.size(t(f"yahtzee.section.{c.header}"), font, bold=True)[0] for c in columns) + pad
+    return max(box_need, total_need, headers)
+
+
+def strip_fits(app, players: int) -> bool:
+    """Whether every seat's name ("Computer 4") and a three-digit total fit side by side in its
+    cell of the players' strip; else the strip gives each name its own line."""
+    theme, text = app.theme, app.text
+    cell_w = theme.safe.w // players - theme.px(8)
+    total_w = text.size("388", theme.font("number"), bold=True)[0]
+    room = cell_w - total_w - 3 * theme.px(10)
+    widest = max(
+        text.size(t(key, n=players), theme.font("small"))[0]
+        for key in ("yahtzee.player.name.human", "yahtzee.player.name.computer")
+    )
+    return widest <= room
+
+
 def compute_layout(
-    app, game: YahtzeeGame, columns: Sequence[scorecard.Column], help_h: int | None = None
+    app,
+    game: YahtzeeGame,
+    columns: Sequence[scorecard.Column],
+    help_h: int | None = None,
+    per_page: int | None = None,
+    players: int = 1,
 ) -> dict[str, Any]:
     """Rectangles (left-to-right; mirror them for Persian) of every part of the game screen;
-    ``help_h`` is the height of the screen's help bar (one row if not given)."""
+    ``help_h`` is the height of the screen's help bar (one row if not given). The card shows as
+    many columns side by side as fit whole at the text size (or ``per_page``), and pages the rest."""
     theme = app.theme
     safe = theme.safe
     text = app.text
@@ -448,6 +601,10 @@ def compute_layout(
     if help_h is None:
         help_h = text.line_height(theme.font("small")) + theme.px(12)
     strip_h = text.line_height(theme.font("number"), bold=True) + theme.px(10)
+    name_h = text.line_height(theme.font("small"))
+    stacked = players > 2 and not strip_fits(app, players)
+    if stacked:
+        strip_h += name_h - theme.px(6)
     strip = pygame.Rect(safe.x, safe.bottom - help_h - theme.px(8) - strip_h, safe.w, strip_h)
     top = safe.y + header_h + theme.px(8)
     bottom = strip.y - theme.px(10)
@@ -489,18 +646,28 @@ def compute_layout(
     info = pygame.Rect(card_x, top, safe.right - card_x, info_h)
     card_y = top + info_h + theme.px(6)
     card = pygame.Rect(card_x, card_y, safe.right - card_x, bottom - card_y)
-    ncol = len(columns)
     gap = theme.px(10)
-    col_width = (card.w - gap * (ncol - 1)) // ncol
+    need = column_need(app, game, columns, font)
+    if per_page is None:
+        per_page = len(columns)
+        while per_page > 1 and per_page * need + (per_page - 1) * gap > card.w:
+            per_page -= 1
+    pages = scorecard.card_pages(list(columns), per_page)
     most = max(len(c.rows) for c in columns) + 1  # +1: the header line
     row_h = min((card.h - theme.px(4)) // most, theme.px(52))
     card_top = card.y + max(0, card.h - row_h * most) // 2
-    headers, rows = [], []
+    headers, rows, column_page, row_page = [], [], [], []
+    slots = {k: (p, slot) for p, page in enumerate(pages) for slot, k in enumerate(page)}
     for k, column in enumerate(columns):
-        x = card.x + k * (col_width + gap)
+        page, slot = slots[k]
+        # the columns of a page share the card's width (a page of one column has all of it)
+        col_width = (card.w - gap * (len(pages[page]) - 1)) // len(pages[page])
+        x = card.x + slot * (col_width + gap)
         headers.append(pygame.Rect(x, card_top, col_width, row_h))
+        column_page.append(page)
         for r, row in enumerate(column.rows):
             rows.append((row, pygame.Rect(x, card_top + (r + 1) * row_h, col_width, row_h - theme.px(4))))
+            row_page.append(page)
     return {
         "header": pygame.Rect(safe.x, safe.y, safe.w, header_h),
         "info": info,
@@ -512,6 +679,11 @@ def compute_layout(
         "card": card,
         "headers": headers,
         "rows": rows,
+        "pages": pages,
+        "column_page": column_page,
+        "row_page": row_page,
         "strip": strip,
+        "stacked": stacked,
+        "strip_name_h": name_h,
         "font": font,
     }

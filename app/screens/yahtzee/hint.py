@@ -8,8 +8,10 @@ For the player to act it shows
   holds, and the chance it is made by the end of the turn with the best holds for it (exact:
   :mod:`engines.yahtzee.odds`), and that best hold drawn as dice for the box under the cursor;
 - what the computer would do here (hold and roll, or which box);
-- in Classic and Dice Party, every option with its expected final score under optimal play and the
-  points it gives up against the best (:func:`engines.yahtzee.ai.analyse`).
+- every option with its final score and the points it gives up against the best: in Classic and
+  Dice Party the expected score under optimal play (:func:`engines.yahtzee.ai.analyse`), in
+  Painted and Power the hard player's estimate (:func:`engines.yahtzee.ai_painted_power.analyse`:
+  the exact turn, the rest of the card from fitted values).
 
 Nothing here may freeze the frame: the die faces are drawn at once, and whatever may take longer
 than a frame (the mode's odds tables the first time, loading or building the optimal table, the
@@ -23,13 +25,12 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from app.work import Task, yield_gil
 from engines.yahtzee.dice import power_grants_extra_roll
-from engines.yahtzee.game import ROLL, SCORE, TOGGLE_HOLD, UNDO, YahtzeeGame
+from engines.yahtzee.game import ROLL, TOGGLE_HOLD, YahtzeeGame
 from engines.yahtzee.odds import BoxOdds, box_odds, forget_mode_odds, mode_odds, mode_odds_ready
 from engines.yahtzee.scoring import Box
 
@@ -52,44 +53,21 @@ class ComputerChoice:
     """Which dice it holds before rolling (None when it scores)."""
     box: str | None = None
     """The key of the box it scores in (None when it rolls)."""
-    undo: bool = False
-
-
-def player_choice(state: YahtzeeState, level: str = "hard") -> ComputerChoice | None:
-    """Ask the registered computer player ``level`` what it does here (on a copy of the state).
-
-    The players act one engine action at a time, so the holds it toggles are followed on the copy
-    until it rolls or scores. None if there is no such player for the mode.
-    """
-    from engines.yahtzee.players import make_player
-
-    if state.is_terminal() or state.is_chance_node() or not state.to_dict(state.current_player())["rolls"]:
-        return None
-    game = state.game
-    try:
-        choose = make_player(level, game, np.random.default_rng(0))
-    except ValueError:
-        return None
-    work = state.clone()
-    for _ in range(4 * len(game.all_dice)):
-        action = choose(work)
-        if action == ROLL:
-            return ComputerChoice(hold=tuple(d["held"] for d in work.to_dict(work.current_player())["dice"]))
-        if action >= SCORE:
-            return ComputerChoice(box=game.boxes[action - SCORE].key)
-        if action == UNDO:
-            return ComputerChoice(undo=True)
-        if TOGGLE_HOLD <= action < UNDO:
-            work.apply_action(action)
-            continue
-        break
-    return None
+    pair: tuple[str, ...] = ()
+    """A Double's second box, scored after ``box``."""
 
 
 def option_choice(option: Any, state: YahtzeeState) -> ComputerChoice:
-    """An :class:`engines.yahtzee.ai.Option` as a :class:`ComputerChoice` over the state's dice."""
+    """An analysis option as a :class:`ComputerChoice` over the state's dice: Classic's
+    (:class:`engines.yahtzee.ai.Option`, the numbers kept) or Painted and Power's
+    (:class:`engines.yahtzee.ai_painted_power.Option`, each die kept or not, a Double's two boxes)."""
     from engines.yahtzee.ai import holds_for
 
+    boxes = getattr(option, "boxes", None)
+    if boxes is not None:  # Painted, Power
+        if option.hold is None:
+            return ComputerChoice(box=boxes[0], pair=tuple(boxes[1:]))
+        return ComputerChoice(hold=tuple(option.hold))
     if option.hold is None:
         return ComputerChoice(box=option.box)
     numbers = state.numbers()
@@ -138,11 +116,8 @@ def choice_text(game: YahtzeeGame, choice: ComputerChoice, numbers: Sequence[int
     """ "hold 3 3 5 and roll" / "score Full House" in the UI language."""
     from app.i18n import t
 
-    if choice.undo:
-        return t("yhint.choice.undo")
     if choice.box is not None:
-        box = next(b for b in game.boxes if b.key == choice.box)
-        return t("yhint.choice.box", box=box_label(game, box))
+        return t("yhint.choice.box", box=boxes_label(game, (choice.box, *choice.pair)))
     kept = [n for n, held in zip(numbers, choice.hold or (), strict=False) if held]
     extra = ""
     if game.power_die is not None and choice.hold and len(choice.hold) > 5 and choice.hold[5]:
@@ -152,13 +127,32 @@ def choice_text(game: YahtzeeGame, choice: ComputerChoice, numbers: Sequence[int
     return t("yhint.choice.hold", dice=dice_words(sorted(kept))) + extra
 
 
-def option_text(game: YahtzeeGame, option: Any) -> str:
-    """An analysis option (:class:`engines.yahtzee.ai.Option`) in the UI language."""
-    from app.i18n import t
+def boxes_label(game: YahtzeeGame, keys: Sequence[str]) -> str:
+    """Box names joined ("Fours + Fives" for a Double's pair)."""
+    return " + ".join(box_label(game, next(b for b in game.boxes if b.key == key)) for key in keys)
 
+
+def option_text(game: YahtzeeGame, option: Any, numbers: Sequence[int] = (), *, short: bool = False) -> str:
+    """An analysis option in the UI language; ``numbers`` are the dice showing (Painted and Power
+    options say which dice they keep by position). ``short``: the table's form for a narrow column."""
+    from app.i18n import t
+    from app.screens.yahtzee.scorecard import box_short_name
+
+    boxes = getattr(option, "boxes", None)
+    if boxes is not None:  # Painted, Power
+        if option.hold is None:
+            if short:
+                names = [box_short_name(game, next(b for b in game.boxes if b.key == key)) for key in boxes]
+                return t("yhint.option.box", box=" + ".join(names))
+            return t("yhint.option.box", box=boxes_label(game, boxes))
+        kept = sorted(n for n, held in zip(numbers, option.hold, strict=False) if held)
+        power = len(option.hold) > len(numbers) and option.hold[-1]
+        if not kept:
+            return t("yhint.option.power_only") if power else t("yhint.option.roll_all")
+        words = dice_words(kept) + (t("yhint.option.and_power") if power else "")
+        return t("yhint.option.hold_short" if short else "yhint.option.hold", dice=words)
     if option.hold is None:
-        box = next(b for b in game.boxes if b.key == option.box)
-        return t("yhint.option.box", box=box_label(game, box))
+        return t("yhint.option.box", box=box_label(game, next(b for b in game.boxes if b.key == option.box)))
     if not option.hold:
         return t("yhint.option.roll_all")
     return t("yhint.option.hold", dice=dice_words(option.hold))
@@ -188,18 +182,15 @@ POWER_FACE_KEYS = {"1": "yhint.face.x1", "2": "yhint.face.x2", "3": "yhint.face.
 
 
 def face_look(
-    app: Any, die_index: int, game: YahtzeeGame, face: Any, *, short: bool = False
+    app: Any, die_index: int, game: YahtzeeGame, face: Any
 ) -> tuple[int | str, tuple[int, int, int]]:
-    """How a face is drawn: pips (an int) or a word (abbreviated on the small dice), and the
-    die's colour."""
+    """How a face is drawn: pips (an int) or the Power die's word, and the die's colour."""
     from app.i18n import t
     from app.screens.yahtzee import scorecard
 
     theme = app.theme
     if game.power_die is not None and die_index == len(game.dice):
         key = POWER_FACE_KEYS.get(face.label, f"yhint.face.{face.label.lower()}")
-        if short and face.label not in POWER_FACE_KEYS:
-            key += ".short"
         return t(key), app.profile.safe_colour(POWER_DIE_RGB)
     if face.colour is not None:
         return face.number, app.profile.safe_colour(scorecard.PAINTED_RGB[face.colour])
@@ -283,9 +274,9 @@ class HintScreen(MirroredText, ModalScreen[None]):
         yield_gil()
         if job.cancelled:
             return
+        if not self.rolled:
+            return
         if self.optimal:
-            if not self.rolled:
-                return
             from engines.yahtzee.ai import analyse
 
             solver = self.solver or optimal_solver(self.game, job)
@@ -294,9 +285,12 @@ class HintScreen(MirroredText, ModalScreen[None]):
                 return
             yield_gil()
             job.post("options", analyse(self.state, solver))
-        elif self.rolled:
+        else:
+            from engines.yahtzee.ai_painted_power import analyse as estimate
+
             yield_gil()
-            job.post("computer", player_choice(self.state) or False)
+            dice = [d for d in self.obs["dice"] if not d["power"]]
+            job.post("options", distinct_options(estimate(self.state), dice))
 
     # -- polling the worker ----------------------------------------------------------------------------
     @property
@@ -321,12 +315,10 @@ class HintScreen(MirroredText, ModalScreen[None]):
         return None if self.job is None else self.job.get("options")
 
     @property
-    def computer(self) -> ComputerChoice | None | bool:
-        """The computer's choice; False when the mode has no such player; None while unknown."""
-        if self.optimal:
-            options = self.options
-            return option_choice(options[0], self.state) if options else None
-        return None if self.job is None else self.job.get("computer")
+    def computer(self) -> ComputerChoice | None:
+        """The computer's choice (the best option); None while unknown."""
+        options = self.options
+        return option_choice(options[0], self.state) if options else None
 
     # -- actions -----------------------------------------------------------------------------------------
     def action_close(self) -> None:
@@ -349,7 +341,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
 
     def check_action(self, action: str, args: tuple[Any, ...]) -> bool:
         if action == "page":
-            return self.optimal and self.rolled
+            return self.rolled
         if action == "move":
             return len((self.odds if self.page == ODDS else self.options) or ()) > 1
         return True
@@ -460,50 +452,49 @@ class HintScreen(MirroredText, ModalScreen[None]):
         return self.theme.mirror(rect, self.rtl)
 
     def _die_sides(self, surface: pygame.Surface, area: pygame.Rect) -> int:
-        """Every die's six faces, one die a row; returns the height used."""
+        """Every die's six faces, one die a row (dice alike share a row where the rows would be
+        too short to name each die); returns the height used."""
         import pygame
 
         app, theme, game = self.app, self.theme, self.game
         size = theme.font("small")
         head_h = app.text.line_height(size, bold=True)
+        line_h = app.text.line_height(size)
         self._text(surface, t("yhint.die_sides"), size, "accent", (area.x, area.y), area.w, bold=True)
-        dice = game.all_dice
         obs = self.obs
-        label_w = max(app.text.size(self._die_name(i), size)[0] for i in range(len(dice))) + theme.px(10)
         avail = int(area.h * 0.58) - head_h
+        if game.power_die is not None:  # the legend under the faces is read whole: the faces give way
+            avail = int(area.h * 0.66) - head_h - len(self._legend_lines(area.w)) * line_h
+        groups = die_rows(game, avail // line_h)
+        names = [self._row_name(group) for group in groups]
+        label_w = max(app.text.size(name, size)[0] for name in names) + theme.px(10)
         cell_w = (area.w - label_w) // 6
         fit = round(cell_w * 0.85 * theme.pixel_aspect / (1 - widgets.HELD_BAR))
-        row_h = min(theme.px(60), avail // len(dice), fit)
+        row_h = min(theme.px(60), avail // len(groups), fit)
         y = area.y + head_h + theme.px(4)
-        for i, die in enumerate(dice):
-            seen = obs["dice"][i] if obs is not None and obs["rolls"] else None
-            self._text(
-                surface, self._die_name(i), size, "text_dim", (area.x, y + row_h // 2 - head_h // 2), label_w
-            )
-            for j, face in enumerate(die.faces):
+        for group, name in zip(groups, names, strict=True):
+            seen = [obs["dice"][i] for i in group] if obs is not None and obs["rolls"] else []
+            self._text(surface, name, size, "text_dim", (area.x, y + row_h // 2 - head_h // 2), label_w)
+            for j, face in enumerate(game.all_dice[group[0]].faces):
                 cell = pygame.Rect(area.x + label_w + j * cell_w, y, cell_w, row_h).inflate(-cell_w // 7, 0)
-                showing = seen is not None and seen["face"] == face.label
-                look, colour = face_look(app, i, game, face, short=True)
-                widgets.draw_die(
-                    surface,
-                    self._rect(cell),
-                    look,
-                    colour,
-                    showing and seen["held"],
-                    theme.pixel_aspect,
-                    held_colour=theme.colour("held"),
-                    text=app.text,
-                    focused=showing,
-                    focus_colour=theme.colour("accent"),
-                    safe=app.profile.safe_colour,
-                )
+                showing = [die for die in seen if die["face"] == face.label]
+                held = bool(showing) and all(die["held"] for die in showing)
+                draw_face(app, game, surface, self._rect(cell), group[0], face, held, bool(showing))
             y += row_h
         if game.power_die is not None:
-            small = theme.font("small") * 4 // 5
-            for line in app.text.wrap(t("yhint.power_legend"), small, area.w)[:3]:
-                self._text(surface, line, small, "text_dim", (area.x, y), area.w)
-                y += app.text.line_height(small)
+            for line in self._legend_lines(area.w):
+                self._text(surface, line, size, "text_dim", (area.x, y), area.w)
+                y += line_h
         return y - area.y
+
+    def _row_name(self, group: Sequence[int]) -> str:
+        if len(group) > 1:
+            return t("yhint.dice", first=group[0] + 1, last=group[-1] + 1)
+        return self._die_name(group[0])
+
+    def _legend_lines(self, width: int) -> list[str]:
+        """The Power die's legend, wrapped to ``width`` at the small size (never smaller)."""
+        return self.app.text.wrap(t("yhint.power_legend"), self.theme.font("small"), width)
 
     def _die_name(self, i: int) -> str:
         if self.game.power_die is not None and i == len(self.game.dice):
@@ -551,18 +542,15 @@ class HintScreen(MirroredText, ModalScreen[None]):
             if not options:
                 return self._waiting_text()
             option = options[min(self.option_focus, len(options) - 1)]
-            return t("yhint.reason.expected", score=format_number(round(option.expected, 1)))
+            key = "yhint.reason.expected" if self.optimal else "yhint.reason.estimated"
+            return t(key, score=format_number(round(option.expected, 1)))
         computer = self.computer
         if computer is None:
             return self._waiting_text()
-        if computer is False:
-            return t("yhint.no_computer")
         move = choice_text(self.game, computer, self.numbers)
         move = move[:1].upper() + move[1:]  # it opens the sentence
-        options = self.options
-        if self.optimal and options:
-            return t("yhint.move_because", move=move, score=format_number(round(options[0].expected, 1)))
-        return t("yhint.move", move=move)
+        key = "yhint.move_because" if self.optimal else "yhint.move_estimated"
+        return t(key, move=move, score=format_number(round(self.options[0].expected, 1)))
 
     def _left_choice(self) -> tuple[str, tuple[bool, ...] | None] | None:
         """What the dice under the die sides show: (title, hold) for the row under the cursor."""
@@ -570,7 +558,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
         if not self.rolled:
             return None
         computer = self.computer
-        if self.page == ODDS and computer not in (None, False):
+        if self.page == ODDS and computer is not None:
             # the same move the words below give: no second opinion for the box under the cursor
             hold = computer.hold if computer.hold is not None else (True,) * len(game.all_dice)
             return t("yhint.best_move"), hold
@@ -580,7 +568,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
                 return None
             option = options[min(self.option_focus, len(options) - 1)]
             choice = option_choice(option, self.state)
-            return option_text(game, option), choice.hold
+            return option_text(game, option, self.numbers), choice.hold
         if not self.odds:
             return None
         row = self.odds[min(self.focus, len(self.odds) - 1)]
@@ -644,16 +632,65 @@ class HintScreen(MirroredText, ModalScreen[None]):
             return
         best = options[0].expected
         rows = []
+        short = {
+            option_text(self.game, option, self.numbers): option_text(
+                self.game, option, self.numbers, short=True
+            )
+            for option in options
+        }
         for option in options:
             lost = best - option.expected
             rows.append(
                 [
-                    option_text(self.game, option),
+                    option_text(self.game, option, self.numbers),
                     format_number(round(option.expected, 1)),
                     t("yhint.best") if lost < 0.005 else "−" + format_number(round(lost, 2)),
                 ]
             )
-        draw_table(self, surface, area, headers, rows, self.option_focus, (0.56, 0.24, 0.20))
+        draw_table(self, surface, area, headers, rows, self.option_focus, (0.56, 0.24, 0.20), short=short)
+
+
+def distinct_options(options: Sequence[Any], dice: Sequence[dict[str, Any]]) -> list[Any]:
+    """Painted and Power options with the same dice kept (the same numbers, and colours in Painted:
+    which of two equal dice is kept makes no difference) as one: the first, which is never worse.
+
+    >>> from engines.yahtzee.ai_painted_power import Option
+    >>> dice = [{"number": n, "colour": None} for n in (5, 5, 2)]
+    >>> [o.action for o in distinct_options([Option("hold 1", 9.0, (True, False, False)),
+    ...     Option("hold 2", 9.0, (False, True, False)), Option("score chance", 8.0)], dice)]
+    ['hold 1', 'score chance']
+    """
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for option in options:
+        if option.hold is not None:
+            key = tuple(
+                sorted(
+                    (d["number"] or 0, d["colour"] or "")
+                    for d, h in zip(dice, option.hold, strict=False)
+                    if h
+                )
+            )
+            key += (len(option.hold) > len(dice) and option.hold[-1],)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(option)
+    return out
+
+
+def die_rows(game: YahtzeeGame, most: int) -> list[list[int]]:
+    """The dice (by index) on each row of the die sides: one die a row if ``most`` rows fit, else
+    dice with the same faces (Power's five six-sided dice) share one row.
+
+    >>> from engines.core import load_game
+    >>> die_rows(load_game("yahtzee-power"), 6), die_rows(load_game("yahtzee-power"), 4)
+    ([[0], [1], [2], [3], [4], [5]], [[0, 1, 2, 3, 4], [5]])
+    """
+    dice = game.all_dice
+    if len(dice) <= most:
+        return [[i] for i in range(len(dice))]
+    return [[i for i, _ in run] for _, run in groupby(enumerate(dice), key=lambda item: item[1].faces)]
 
 
 def draw_dice_row(
@@ -676,24 +713,42 @@ def draw_dice_row(
         die = game.all_dice[i]
         face = die.faces[[f.label for f in die.faces].index(seen["face"])]
         cell = pygame.Rect(row.x + i * cell_w, row.y, cell_w, die_h)
-        look, colour = face_look(app, i, game, face)
-        if isinstance(look, str):  # the whole word if it fits the die, else its short form
-            body = widgets.die_body_rect(cell, theme.pixel_aspect)
-            smallest = max(10, int(round(body.h * 0.34) * 0.6))
-            if app.text.size(look, smallest, bold=True)[0] > body.w * 0.86:
-                look, colour = face_look(app, i, game, face, short=True)
-        widgets.draw_die(
-            surface,
-            theme.mirror(cell, rtl),
-            look,
-            colour,
-            bool(hold and hold[i]),
-            theme.pixel_aspect,
-            held_colour=theme.colour("held"),
-            text=app.text,
-            safe=app.profile.safe_colour,
-        )
+        draw_face(app, game, surface, theme.mirror(cell, rtl), i, face, bool(hold and hold[i]))
     return die_h
+
+
+def draw_face(
+    app: Any,
+    game: YahtzeeGame,
+    surface: pygame.Surface,
+    cell: pygame.Rect,
+    die_index: int,
+    face: Any,
+    held: bool,
+    focused: bool = False,
+) -> None:
+    """One face of die ``die_index`` in ``cell``: pips in the die's colour, or the Power die's
+    word or sign (:func:`~app.screens.yahtzee.game_view.draw_power_face`)."""
+    from app.screens.yahtzee.game_view import draw_power_face
+
+    theme = app.theme
+    look, colour = face_look(app, die_index, game, face)
+    power = isinstance(look, str)
+    body = widgets.draw_die(
+        surface,
+        cell,
+        None if power else look,
+        colour,
+        held,
+        theme.pixel_aspect,
+        held_colour=theme.colour("held"),
+        text=app.text,
+        focused=focused,
+        focus_colour=theme.colour("accent"),
+        safe=app.profile.safe_colour,
+    )
+    if power:
+        draw_power_face(app, surface, body, face.label)
 
 
 def draw_table(
@@ -891,22 +946,42 @@ def _register_scenes() -> None:
         roll(state, (4, 2), hold=(0, 1, 4))
         _scene_hint(app, state, subgame_solver("dice-party", [k for _, k in CLASSIC_SCENE_TURNS]), OPTIONS)
 
-    @scene("yahtzee-hint-painted", "Painted hint: the five coloured dice and the colour boxes' odds")
-    def _painted(app: Any) -> None:
+    def painted_state() -> YahtzeeState:
         state = load_game("yahtzee-painted").new_initial_state()
         play_turns(state, [((0, 1, 2, 3, 4), "straight"), ((2, 2, 2, 4, 4), "full_house")])
         roll(state, (0, 3, 3, 1, 3))
         roll(state, (2, 4), hold=(1, 2, 4))
-        _scene_hint(app, state)
+        return state
 
-    @scene("yahtzee-hint-power", "Power hint: the Power die's faces, a Power showing on the third roll")
-    def _power(app: Any) -> None:
+    @scene("yahtzee-hint-painted", "Painted hint: the five coloured dice and the colour boxes' odds")
+    def _painted(app: Any) -> None:
+        _scene_hint(app, painted_state())
+
+    def power_state() -> YahtzeeState:
         state = load_game("yahtzee-power").new_initial_state()
         play_turns(state, [((0, 1, 2, 3, 4, 0), "large_straight_1"), ((5, 5, 5, 1, 1, 1), "full_house")])
         roll(state, (4, 4, 2, 4, 0, 1))
         roll(state, (1, 3, 0), hold=(0, 1, 3))
         roll(state, (4, 3, 5), hold=())
-        _scene_hint(app, state)
+        return state
+
+    @scene("yahtzee-hint-power", "Power hint: the Power die's faces, a Power showing on the third roll")
+    def _power(app: Any) -> None:
+        _scene_hint(app, power_state())
+
+    @scene(
+        "yahtzee-hint-power-options", "Power hint, options page: the hard player's estimate of every choice"
+    )
+    def _power_options(app: Any) -> None:
+        _scene_hint(app, power_state(), page=OPTIONS)
+
+    @scene(
+        "yahtzee-hint-painted-options",
+        "Painted hint, options page, the cursor on the third option",
+        keys="DOWN,DOWN",
+    )
+    def _painted_options(app: Any) -> None:
+        _scene_hint(app, painted_state(), page=OPTIONS)
 
 
 _register_scenes()

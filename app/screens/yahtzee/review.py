@@ -378,9 +378,11 @@ class ReviewScreen(MirroredText, Screen):
                         lost=round(summary.lost, 1),
                     )
                 )
-        for line in lines:
-            self._text(surface, line, size, "text", (area.x, y), area.w)
-            y += line_h + theme.px(2)
+        for text in lines:
+            for line in self.app.text.wrap(text, size, area.w):  # a long summary takes two lines
+                self._text(surface, line, size, "text", (area.x, y), area.w)
+                y += line_h
+            y += theme.px(2)
         return y
 
     def _item(self, surface: pygame.Surface, card: pygame.Rect, item: ReviewedDecision) -> None:

@@ -135,7 +135,11 @@ def _power(app: App) -> None:
     roll_to(screen, [5, 5, 5, 2, 0, 5])
 
 
-@scene("yahtzee-power-double", "Power: a Double, the first box scored, 4 undoes it", keys="RIGHT,SELECT")
+@scene(
+    "yahtzee-power-double",
+    "Power: a Double, the first box (Fours) scored, 4 undoes it",
+    keys="RIGHT,RIGHT,RIGHT,SELECT",
+)
 def _power_double(app: App) -> None:
     screen = _game(app, "power", [HUMAN], "yahtzee")
     play_turns(screen, 4)

@@ -9,11 +9,15 @@ its section's name and closed by its totals and bonus rows. The layout is pure d
 [9, 7, 7]
 >>> [c.header for c in card_columns(load_game("yahtzee-painted"))]
 ['upper', 'lower', 'colour']
+
+Where the columns do not fit across the screen at a readable size (Painted and Power at 576
+lines), the card is shown in pages of whole columns (:func:`card_pages`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import groupby
 
 from app.i18n import t
 from engines.yahtzee.game import YahtzeeGame
@@ -70,6 +74,32 @@ def card_columns(game: YahtzeeGame) -> list[Column]:
     return columns
 
 
+def card_pages(columns: list[Column], per_page: int) -> list[list[int]]:
+    """The columns (by index) on each page when ``per_page`` fit side by side. A section starts a
+    new page rather than be split across two, unless it is wider than a page itself.
+
+    >>> from engines.core import load_game
+    >>> power = card_columns(load_game("yahtzee-power"))
+    >>> card_pages(power, 3), card_pages(power, 2), card_pages(power, 1)
+    ([[0, 1, 2]], [[0], [1, 2]], [[0], [1], [2]])
+    >>> card_pages(card_columns(load_game("yahtzee-painted")), 2)
+    [[0, 1], [2]]
+    """
+    per_page = max(1, per_page)
+    sections = [
+        [i for i, _ in run] for _, run in groupby(enumerate(columns), key=lambda item: item[1].header)
+    ]
+    pages: list[list[int]] = [[]]
+    for section in sections:
+        if pages[-1] and len(pages[-1]) + len(section) > per_page:
+            pages.append([])
+        for i in section:
+            if len(pages[-1]) == per_page:
+                pages.append([])
+            pages[-1].append(i)
+    return pages
+
+
 def box_order(game: YahtzeeGame) -> list[int]:
     """Box ids in the order the cursor walks them (column by column, top to bottom)."""
     return [row.box.id for column in card_columns(game) for row in column.rows if row.box is not None]
@@ -88,9 +118,16 @@ def box_name(game: YahtzeeGame, box: Box) -> str:
 
 
 SHORT_NAMES = frozenset(
-    {"small_straight", "large_straight", "three_of_a_kind", "four_of_a_kind", "painted_house"}
+    {
+        "small_straight",
+        "large_straight",
+        "three_of_a_kind",
+        "four_of_a_kind",
+        "painted_house",
+        "four_of_a_color",
+    }
 )
-"""Boxes with a short name for narrow columns (Power's 1st/2nd boxes at 576 lines)."""
+"""Boxes with a short name for narrow columns (Power's 1st/2nd boxes at 576 lines, the hint's table)."""
 
 
 def box_short_name(game: YahtzeeGame, box: Box) -> str:
@@ -122,10 +159,12 @@ def box_how(box: Box, multiplier: int = 1) -> str:
     return how
 
 
-def total_label(game: YahtzeeGame, name: str) -> str:
-    """The label of a totals row."""
-    if name == "upper_bonus":
-        return t("yahtzee.row.upper_bonus", threshold=game.upper_bonus_tiers[-1][0])
+def total_label(game: YahtzeeGame, name: str, *, in_column: bool = False) -> str:
+    """The label of a totals row; ``in_column``: under its section's header on the card, where
+    the colour bonus is just "Bonus (63+)" like the upper one."""
+    if name == "upper_bonus" or (name == "colour_bonus" and in_column):
+        tiers = game.upper_bonus_tiers if name == "upper_bonus" else game.colour_bonus_tiers
+        return t("yahtzee.row.upper_bonus", threshold=tiers[-1][0])
     if name == "colour_bonus":
         return t("yahtzee.row.colour_bonus", threshold=game.colour_bonus_tiers[-1][0])
     if name == "yahtzee_bonus" and game.mode == "dice-party":

@@ -215,3 +215,59 @@ def test_before_the_first_roll_the_whole_turn_is_shown():
         h.render()
     finally:
         h.close()
+
+
+def _power_position():
+    state = load_game("yahtzee-power").new_initial_state()
+    play_turns(state, [((0, 1, 2, 3, 4, 0), "large_straight_1"), ((5, 5, 5, 1, 1, 1), "full_house")])
+    roll(state, (4, 4, 2, 4, 0, 1))  # 5 5 3 5 1, Power die x2
+    roll(state, (1, 3, 0), hold=(0, 1, 3))
+    roll(state, (4, 3, 5), hold=())  # 5 5 5 5 4, Power die: Power
+    return state
+
+
+@pytest.mark.parametrize("mode", ["power", "painted"])
+def test_painted_and_power_hints_have_the_options_page(mode):
+    from engines.yahtzee import ai_painted_power
+
+    if mode == "power":
+        state = _power_position()
+    else:
+        state = load_game("yahtzee-painted").new_initial_state()
+        roll(state, (0, 3, 3, 1, 3))
+    h, screen = _hint_app(state)
+    try:
+        assert screen.wait(60)
+        estimate = ai_painted_power.analyse(state)
+        dice = [d for d in state.to_dict(0)["dice"] if not d["power"]]
+        assert [o.action for o in screen.options] == [o.action for o in hint.distinct_options(estimate, dice)]
+        assert screen.options[0].action == estimate[0].action  # the best comes first, kept
+        # every hold is shown once: the same dice kept never appear as two options
+        texts = [hint.option_text(state.game, o, state.numbers()) for o in screen.options]
+        if mode == "power":
+            assert len(texts) == len(set(texts))
+        assert screen.computer == hint.option_choice(estimate[0], state)
+        assert screen.check_action("page", (1,))
+        h.press(Button.RIGHT)
+        assert screen.page == hint.OPTIONS
+        h.press(Button.DOWN)
+        assert screen.option_focus == 1
+        h.render()
+        shown = {run.text for run in h.app.text.runs}
+        assert hint.option_text(state.game, screen.options[1], state.numbers()) in shown or any(
+            hint.option_text(state.game, screen.options[1], state.numbers(), short=True) == text
+            for text in shown
+        )
+    finally:
+        h.close()
+
+
+def test_a_double_pair_reads_as_two_boxes():
+    from engines.yahtzee.ai_painted_power import Option
+
+    game = load_game("yahtzee-power")
+    pair = Option("score fours fives", 900.0, boxes=("fours", "fives"))
+    assert hint.option_text(game, pair) == "score Fours + Fives"
+    choice = hint.option_choice(pair, game.new_initial_state())
+    assert (choice.box, choice.pair) == ("fours", ("fives",))
+    assert hint.choice_text(game, choice, ()) == "score Fours + Fives"

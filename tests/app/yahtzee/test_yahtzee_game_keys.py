@@ -347,9 +347,15 @@ def test_layout_fits_the_safe_area_at_every_profile(tmp_path):
                 rects += [layout["strip"], layout["card"], layout["status"]]
                 for rect in rects:
                     assert safe.contains(rect), (profile, mode, rect)
-                cells = [r for _, r in layout["rows"]]
-                for i, a in enumerate(cells):
-                    assert a.collidelist(cells[i + 1 :]) == -1, (profile, mode)
+                # the cells of one card page never overlap (pages share the card's place)
+                for page in range(len(layout["pages"])):
+                    cells = [
+                        r for (_, r), on in zip(layout["rows"], layout["row_page"], strict=True) if on == page
+                    ]
+                    for i, a in enumerate(cells):
+                        assert a.collidelist(cells[i + 1 :]) == -1, (profile, mode, page)
+                shown = sorted(k for page in layout["pages"] for k in page)
+                assert shown == list(range(len(scorecard.card_columns(game)))), (profile, mode)
         finally:
             h.close()
 
