@@ -54,13 +54,13 @@ last range, open at the top). A trade is thus a run of small actions: TRADE_WITH
 toggles and cash steps, PROPOSE, then the partner's ACCEPT or REJECT.
 
 An exact bid X is legal from the least next bid (the highest bid + 1, at least the auction's
-opening bid) up to the bidder's cash, so an auction offers as many bids as the bidder has dollars
-to spare. That is what typing an amount on the remote needs, and it keeps random play finite and
-short: every bid, exact or stepped, raises the highest bid, no bid may pass the bidder's cash, and
-a bid picked uniformly from the range lands on average half way to the top, so a random auction
-is over in a handful of bids. A trade's cash, by contrast, is composed by the small steps only: a
-"set the cash to X" action could be taken again and again while an offer is composed, and a random
-composer choosing among thousands of them would almost never propose or cancel.
+opening bid) up to the bidder's cash, but at most ``rules.EXACT_BIDS`` - 1 ($999) above the least
+bid, so a bid offers at most 1,000 exact amounts however rich the bidder (a larger jump takes
+more than one bid). That is what typing an amount on the remote needs, and it keeps random play
+finite: every bid, exact or stepped, raises the highest bid and none may pass the bidder's cash.
+A trade's cash, by contrast, is composed by the small steps only: a "set the cash to X" action
+could be taken again and again while an offer is composed, and a random composer choosing among
+a thousand of them would almost never propose or cancel.
 
 Chance outcomes: a throw is one outcome per ordered pair, ``(die1 - 1) * 6 + (die2 - 1)``
 (text ``dice 3+4``); a card draw is the drawn card's index in its deck (``card chance:boardwalk``).
@@ -470,7 +470,9 @@ class MonopolyState(State):
             for k, step in enumerate(R.BID_STEPS):
                 if max(a[5] + step, a[7]) <= cash:
                     actions.append(BID_BASE + k)
-            actions.extend(range(BID_TO_BASE + max(a[5] + 1, a[7]), BID_TO_BASE + cash + 1))
+            least = max(a[5] + 1, a[7])
+            most = min(cash, least + R.EXACT_BIDS - 1)
+            actions.extend(range(BID_TO_BASE + least, BID_TO_BASE + most + 1))
             return actions
         if phase == P_TAX:
             return [TAX_FLAT, TAX_PERCENT]

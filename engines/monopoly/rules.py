@@ -45,6 +45,10 @@ FREE_PARKING_JACKPOT = False
 next player to land on Free Parking takes."""
 BID_STEPS = (1, 10, 100)
 """An auction bid raises the highest bid by one of these, or names an exact amount above it."""
+EXACT_BIDS = 1_000
+"""An exact bid is one of this many amounts from the least next bid up (never above the
+bidder's cash): one legal action per dollar of the bidder's cash would put tens of thousands
+of actions in a rich player's every bid; a larger jump is made in more than one bid."""
 TRADE_CASH_STEPS = (1, 10, 100)
 """A trade's cash is composed by these steps (either way)."""
 TRADES_PER_TURN = 3

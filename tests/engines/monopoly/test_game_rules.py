@@ -142,21 +142,23 @@ def test_no_bid_above_the_bidders_cash() -> None:
         s.apply_action(BID_TO_BASE + 16)
 
 
-def test_an_exact_bid_names_any_amount_above_the_highest_up_to_the_bidders_cash() -> None:
+def test_an_exact_bid_names_an_amount_above_the_highest_up_to_999_more_and_the_cash() -> None:
     s = new_state(3)
     throw(s, 1, 2)
     act(s, "decline")
     act(s, "bid $75")  # P1, typed
     assert s.auction[5] == 75 and s.auction[6] == 0 and s.current_player() == 1
     exact = [a - BID_TO_BASE for a in s.legal_actions() if a >= BID_TO_BASE]
-    assert exact == list(range(76, R.STARTING_CASH + 1))
+    assert exact == list(range(76, 76 + R.EXACT_BIDS))
     with pytest.raises(IllegalActionError):
         act(s, "bid $75")  # not above the highest bid
     act(s, "bid +10")  # P2: 85, the raises work as before
-    act(s, f"bid ${R.STARTING_CASH}")  # P3: everything
+    with pytest.raises(IllegalActionError):
+        act(s, "bid $1086")  # $1,000 over the least bid: in two bids
+    act(s, "bid $1085")  # P3
     act(s, "pass")
     act(s, "pass")
-    assert s.owner[SQ["Baltic Avenue"]] == 2 and s.cash[2] == 0 and money_balances(s)
+    assert s.owner[SQ["Baltic Avenue"]] == 2 and s.cash[2] == R.STARTING_CASH - 1085 and money_balances(s)
 
 
 def test_an_exact_bid_starts_at_the_opening_bid_of_a_building_auction() -> None:
@@ -164,7 +166,7 @@ def test_an_exact_bid_starts_at_the_opening_bid_of_a_building_auction() -> None:
     s.auction = [ITEM_HOUSE, SQ["Boardwalk"], [0, 1], [True, True], 0, 0, -1, 200]
     s.phase = P_AUCTION
     exact = [a - BID_TO_BASE for a in s.legal_actions() if a >= BID_TO_BASE]
-    assert exact[0] == 200 and exact[-1] == R.STARTING_CASH
+    assert exact[0] == 200 and exact[-1] == 200 + R.EXACT_BIDS - 1
 
 
 # -- rent ----------------------------------------------------------------------------------
