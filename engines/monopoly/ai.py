@@ -24,7 +24,7 @@ What each level does:
   proposes a trade and answers by printed prices only (it can give a group away).
 - **buy-everything** buys every property it can pay for, bids up to the printed price, builds like
   medium and never trades (rejects every offer).
-- **random** plays any legal action.
+- **random** plays any legal action (an auction's exact bids count as one, of up to $9 over the least).
 """
 
 from __future__ import annotations
@@ -313,7 +313,15 @@ class MonopolyPlayer:
     # -- dispatch ----------------------------------------------------------------------------------
     def decide(self, v: View) -> int:
         if self.level == "random":
-            return int(self.rng.choice(sorted(v.legal)))
+            legal = sorted(v.legal)
+            # the exact bids (one per dollar) count as one choice, of up to $9 over the least bid:
+            # uniform over thousands, random players spend half their cash in the first auctions
+            # and random games end before they get anywhere
+            exact = [a for a in legal if a >= G.BID_TO_BASE]
+            if not exact:
+                return int(self.rng.choice(legal))
+            choice = int(self.rng.choice(legal[: len(legal) - len(exact)] + exact[:1]))
+            return int(self.rng.choice(exact[:10])) if choice == exact[0] else choice
         phase = v.phase
         if phase == "trade":
             return self._trade_step(v)

@@ -1,10 +1,12 @@
 """The Monopoly board game engine: every rule of the classic US game as a state machine.
 
 ``load_game("monopoly", num_players=2..6, max_turns=0, free_parking_jackpot=False, trading=True,
-cards="deck")``. ``max_turns`` > 0 ends the game when every player still in has had that many
-turns (the richest by total worth wins); ``state.call_time()`` ends it after the current turn
-(the TV's timed evening). ``cards="uniform"`` draws every card uniformly from its deck and puts it
-straight back (the landing-odds model's way); ``"deck"`` is the real shuffled pile.
+cards="deck", starting_cash=1500)``. ``starting_cash`` is each player's cash at the start (any
+whole number in ``rules.STARTING_CASH_RANGE``). ``max_turns`` > 0 ends the game when every player
+still in has had that many turns (the richest by total worth wins); ``state.call_time()`` ends it
+after the current turn (the TV's timed evening). ``cards="uniform"`` draws every card uniformly
+from its deck and puts it straight back (the landing-odds model's way); ``"deck"`` is the real
+shuffled pile.
 
 Whose decision
 --------------
@@ -20,7 +22,8 @@ phase               the player to act and what they may do
                     plus the managing actions and TRADE_WITH (see below)
 ``buy``             turn player on an unowned property: BUY, DECLINE (-> auction); SELL and
                     MORTGAGE to raise the price
-``auction``         the bidder in turn: BID_BASE + k (raise by ``BID_STEPS[k]``), PASS (out)
+``auction``         the bidder in turn: BID_BASE + k (raise by ``BID_STEPS[k]``), BID_TO_BASE
+                    + X (bid exactly $X), PASS (out)
 ``income-tax``      TAX_FLAT ($200) or TAX_PERCENT (10% of worth, added up after choosing)
 ``debt``            a player who owes more than their cash: SELL, MORTGAGE, TRADE_WITH, and
                     BANKRUPT only when selling and mortgaging everything could not pay
@@ -46,8 +49,18 @@ BID_BASE 20-22, TRADE_WITH_BASE 30 + player, CASH_GIVE_BASE 40-42 (the proposer 
 more), CASH_ASK_BASE 43-45 (the partner pays 1/10/100 more), CARD_TOGGLE_BASE 46 + deck
 (0 Chance, 1 Community Chest: the Get Out of Jail Free card either side holds),
 BUILD_BASE 100, SELL_BASE 140, MORTGAGE_BASE 180, UNMORTGAGE_BASE 220, TOGGLE_BASE 260,
-PLACE_BASE 300 (each + square 0-39). A trade is thus a run of small actions: TRADE_WITH p, any
+PLACE_BASE 300 (each + square 0-39), BID_TO_BASE 1000 + X (a bid of exactly $X, X >= 1: the
+last range, open at the top). A trade is thus a run of small actions: TRADE_WITH p, any
 toggles and cash steps, PROPOSE, then the partner's ACCEPT or REJECT.
+
+An exact bid X is legal from the least next bid (the highest bid + 1, at least the auction's
+opening bid) up to the bidder's cash, but at most ``rules.EXACT_BIDS`` - 1 ($999) above the least
+bid, so a bid offers at most 1,000 exact amounts however rich the bidder (a larger jump takes
+more than one bid). That is what typing an amount on the remote needs, and it keeps random play
+finite: every bid, exact or stepped, raises the highest bid and none may pass the bidder's cash.
+A trade's cash, by contrast, is composed by the small steps only: a "set the cash to X" action
+could be taken again and again while an offer is composed, and a random composer choosing among
+a thousand of them would almost never propose or cancel.
 
 Chance outcomes: a throw is one outcome per ordered pair, ``(die1 - 1) * 6 + (die2 - 1)``
 (text ``dice 3+4``); a card draw is the drawn card's index in its deck (``card chance:boardwalk``).
@@ -130,6 +143,7 @@ MORTGAGE_BASE = 180
 UNMORTGAGE_BASE = 220
 TOGGLE_BASE = 260
 PLACE_BASE = 300
+BID_TO_BASE = 1000
 _SQUARE_BASES = (BUILD_BASE, SELL_BASE, MORTGAGE_BASE, UNMORTGAGE_BASE, TOGGLE_BASE, PLACE_BASE)
 _SQUARE_VERBS = ("build", "sell", "mortgage", "unmortgage", "toggle", "place")
 _SIMPLE_TEXT = {
@@ -195,8 +209,10 @@ class MonopolyGame(Game):
         "free_parking_jackpot": Option(R.FREE_PARKING_JACKPOT, (False, True)),
         "trading": Option(True, (False, True)),
         "cards": Option("deck", ("deck", "uniform")),
+        "starting_cash": Option(R.STARTING_CASH),
     }
-    """Set-up options (the module docstring says what each does); ``max_turns`` is any whole number >= 0."""
+    """Set-up options (the module docstring says what each does); ``max_turns`` is any whole number >= 0,
+    ``starting_cash`` any whole number of dollars in ``rules.STARTING_CASH_RANGE``."""
     perfect_information: ClassVar[bool] = False
 
     def __init__(self, num_players: int = 2, **params: Any) -> None:
@@ -207,6 +223,12 @@ class MonopolyGame(Game):
                 raise ValueError(f"monopoly: {key} must be like {self.options[key].default!r}, not {value!r}")
         if self.option("max_turns") < 0:
             raise ValueError(f"monopoly: max_turns must be 0 (no limit) or more, not {params['max_turns']}")
+        low, high = R.STARTING_CASH_RANGE
+        if not low <= self.option("starting_cash") <= high:
+            raise ValueError(
+                f"monopoly: starting_cash must be from {low} to {high} dollars, not {params['starting_cash']}"
+            )
+        self.starting_cash = int(self.option("starting_cash"))
         self.max_turns = int(self.option("max_turns"))
         self.jackpot = bool(self.option("free_parking_jackpot"))
         self.trading = bool(self.option("trading"))
@@ -229,7 +251,7 @@ class MonopolyState(State):
         super().__init__(game)
         n = game.num_players
         self.n = n
-        self.cash = [R.STARTING_CASH] * n
+        self.cash = [game.starting_cash] * n
         self.pos = [R.GO] * n
         self.in_jail = [False] * n
         self.jail_turns = [0] * n
@@ -444,9 +466,13 @@ class MonopolyState(State):
         if phase == P_AUCTION:
             a = self.auction
             actions = [PASS]
+            cash = self.cash[p]
             for k, step in enumerate(R.BID_STEPS):
-                if max(a[5] + step, a[7]) <= self.cash[p]:
+                if max(a[5] + step, a[7]) <= cash:
                     actions.append(BID_BASE + k)
+            least = max(a[5] + 1, a[7])
+            most = min(cash, least + R.EXACT_BIDS - 1)
+            actions.extend(range(BID_TO_BASE + least, BID_TO_BASE + most + 1))
             return actions
         if phase == P_TAX:
             return [TAX_FLAT, TAX_PERCENT]
@@ -579,7 +605,7 @@ class MonopolyState(State):
         if phase == P_CARD:
             self._draw(self.card_deck, action)
             return
-        if action >= BUILD_BASE:
+        if BUILD_BASE <= action < BID_TO_BASE:
             self._square_action(action)
             return
         if phase == P_ROLL:
@@ -997,7 +1023,10 @@ class MonopolyState(State):
         if action == PASS:
             active[at] = False
         else:
-            a[5] = max(a[5] + R.BID_STEPS[action - BID_BASE], a[7])
+            if action >= BID_TO_BASE:
+                a[5] = action - BID_TO_BASE
+            else:
+                a[5] = max(a[5] + R.BID_STEPS[action - BID_BASE], a[7])
             a[6] = p
         left = [i for i, on in enumerate(active) if on]
         leader = a[6]
@@ -1258,13 +1287,15 @@ class MonopolyState(State):
             return f"card {R.DECK_NAMES[self.card_deck]}:{deck[action].key}"
         text = _ACTION_TEXT.get(action)
         if text is None:
-            raise InvalidActionError(f"no Monopoly action {action}")
+            return action_text(action)  # an exact bid (or an error)
         return text
 
     def string_to_action(self, text: str) -> int:
         if self.phase in (P_DICE, P_CARD):
             return super().string_to_action(text)
         action = _TEXT_TO_ACTION.get(text)
+        if action is None:
+            action = _exact_bid(text)
         if action is None:
             raise InvalidActionError(f"no action {text!r}")
         return action
@@ -1433,6 +1464,8 @@ def action_text(action: int) -> str:
     """The text of a player action (not a chance outcome)."""
     if action in _SIMPLE_TEXT:
         return _SIMPLE_TEXT[action]
+    if action > BID_TO_BASE:
+        return f"bid ${action - BID_TO_BASE}"
     if BID_BASE <= action < BID_BASE + len(R.BID_STEPS):
         return f"bid +{R.BID_STEPS[action - BID_BASE]}"
     if TRADE_WITH_BASE <= action < TRADE_WITH_BASE + 6:
@@ -1471,8 +1504,16 @@ _TEXT_TO_ACTION = {action_text(a): a for a in _ALL_ACTIONS}
 _ACTION_TEXT = {a: t for t, a in _TEXT_TO_ACTION.items()}
 
 
+def _exact_bid(text: str) -> int | None:
+    """``"bid $250"`` -> the exact bid's action (None for any other text)."""
+    digits = text[5:] if text.startswith("bid $") else ""
+    if not digits.isascii() or not digits.isdigit() or digits.startswith("0"):
+        return None
+    return BID_TO_BASE + int(digits)
+
+
 def _is_action(action: int) -> bool:
-    return action in _ALL_ACTIONS
+    return action in _ALL_ACTIONS or action > BID_TO_BASE
 
 
 def _same(value: Any) -> Any:
@@ -1566,7 +1607,7 @@ def _validate(s: MonopolyState) -> None:
         raise SaveFormatError("the houses and hotels do not add up to the bank's 32 and 12")
     for name in ("pot", "bank_in", "bank_out"):
         _int(getattr(s, name), 0, _BIG, name)
-    if sum(s.cash) + s.pot != n * R.STARTING_CASH + s.bank_out - s.bank_in:
+    if sum(s.cash) + s.pot != n * s.game.starting_cash + s.bank_out - s.bank_in:
         raise SaveFormatError("the money does not add up")
     if s.last_card is not None:
         deck, index, player = _ints(s.last_card, "last_card", -1, _BIG, 3)

@@ -16,6 +16,9 @@ _DATA = Path(__file__).with_name("data")
 
 # -- rule choices (one line to change each) ----------------------------------------------------
 STARTING_CASH = 1_500
+"""Each player's cash at the start: the classic amount, the default of the ``starting_cash`` option."""
+STARTING_CASH_RANGE = (1, 100_000)
+"""The ``starting_cash`` option takes any whole number of dollars in this range."""
 GO_SALARY = 200
 """Paid for passing or landing on GO."""
 JAIL_FINE = 50
@@ -41,7 +44,11 @@ FREE_PARKING_JACKPOT = False
 """House rule, off by default: taxes, fines and card payments to the bank go into a pot that the
 next player to land on Free Parking takes."""
 BID_STEPS = (1, 10, 100)
-"""An auction bid raises the highest bid by one of these."""
+"""An auction bid raises the highest bid by one of these, or names an exact amount above it."""
+EXACT_BIDS = 1_000
+"""An exact bid is one of this many amounts from the least next bid up (never above the
+bidder's cash): one legal action per dollar of the bidder's cash would put tens of thousands
+of actions in a rich player's every bid; a larger jump is made in more than one bid."""
 TRADE_CASH_STEPS = (1, 10, 100)
 """A trade's cash is composed by these steps (either way)."""
 TRADES_PER_TURN = 3

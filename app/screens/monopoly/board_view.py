@@ -82,10 +82,9 @@ def draw_cell(
         level = 5 if sq["hotel"] else sq["houses"]
         if level:
             draw_buildings(surface, app, band, level, side in (1, 3))
-    elif (
-        square.kind in ("railroad", "utility", "chance", "community-chest", "income-tax", "luxury-tax")
-        or i % 10 == 0
-    ):
+    elif square.kind in ("railroad", "utility", "community-chest") or i == R.GO_TO_JAIL:
+        draw_pictogram(surface, app, i, cell, ink)
+    elif square.kind in ("chance", "income-tax", "luxury-tax") or i % 10 == 0:
         mark = t(f"mono.mark.{square.kind}") if i % 10 else t(f"mono.mark.corner{i // 10}")
         look.draw_text(
             surface,
@@ -107,6 +106,64 @@ def draw_cell(
         pygame.draw.rect(surface, ink, mark, 1)
         if sq["mortgaged"]:
             pygame.draw.line(surface, theme.colour("error"), cell.topleft, cell.bottomright, 3)
+
+
+def draw_pictogram(surface: pygame.Surface, app: Any, i: int, cell: pygame.Rect, ink) -> None:
+    """A picture instead of a letter where a square's name cannot fit: rails for a railroad, a
+    bulb or a drop for the utilities, a chest for Community Chest, bars for Go to Jail."""
+    kind = R.BOARD[i].kind
+    # clear of the owner's mark on the outer edge
+    third_w, third_h = cell.w // 3, cell.h // 3
+    area = [
+        pygame.Rect(cell.x, cell.y, cell.w, cell.h - third_h),
+        pygame.Rect(cell.x + third_w, cell.y, cell.w - third_w, cell.h),
+        pygame.Rect(cell.x, cell.y + third_h, cell.w, cell.h - third_h),
+        pygame.Rect(cell.x, cell.y, cell.w - third_w, cell.h),
+    ][i // 10]
+    if i % 10 == 0:
+        area = cell
+    side = max(8, min(area.w, area.h) * 4 // 5)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = area.center
+    w = max(1, side // 10)
+    if kind == "railroad":  # two rails on sleepers
+        for k in range(4):
+            x = box.x + box.w * (2 * k + 1) // 8
+            pygame.draw.line(
+                surface,
+                safe_colour(app, (140, 90, 50)),
+                (x, box.y + side // 5),
+                (x, box.bottom - side // 5),
+                w + 1,
+            )
+        for y in (box.y + side // 3, box.bottom - side // 3):
+            pygame.draw.line(surface, ink, (box.x, y), (box.right, y), w + 1)
+    elif kind == "utility" and i < 20:  # Electric Company: a bulb
+        bulb = pygame.Rect(box.x + side // 5, box.y, side * 3 // 5, side * 3 // 5)
+        pygame.draw.ellipse(surface, safe_colour(app, (250, 220, 80)), bulb)
+        pygame.draw.ellipse(surface, ink, bulb, w)
+        base = pygame.Rect(box.centerx - side // 7, bulb.bottom - w, 2 * (side // 7), side // 4)
+        pygame.draw.rect(surface, ink, base)
+    elif kind == "utility":  # Water Works: a drop
+        drop = pygame.Rect(box.x + side // 5, box.y + side * 2 // 5, side * 3 // 5, side * 3 // 5)
+        tip = (box.centerx, box.y + side // 10)
+        blue = safe_colour(app, (70, 140, 220))
+        pygame.draw.polygon(surface, blue, [tip, (drop.x + w, drop.centery), (drop.right - w, drop.centery)])
+        pygame.draw.ellipse(surface, blue, drop)
+        pygame.draw.ellipse(surface, ink, drop, w)
+    elif kind == "community-chest":  # a chest with its lock
+        body = pygame.Rect(box.x, box.y + side // 4, side, side * 3 // 5)
+        pygame.draw.rect(surface, safe_colour(app, (170, 110, 60)), body)
+        pygame.draw.rect(surface, ink, body, w)
+        pygame.draw.line(surface, ink, (body.x, body.y + body.h // 3), (body.right, body.y + body.h // 3), w)
+        lock = pygame.Rect(0, 0, side // 5, side // 5)
+        lock.center = (body.centerx, body.y + body.h // 3)
+        pygame.draw.rect(surface, safe_colour(app, (250, 220, 80)), lock)
+    else:  # Go to Jail: the bars of a cell
+        pygame.draw.rect(surface, ink, box, w + 1)
+        for k in range(1, 4):
+            x = box.x + box.w * k // 4
+            pygame.draw.line(surface, ink, (x, box.y), (x, box.bottom), w + 1)
 
 
 def draw_buildings(surface: pygame.Surface, app: Any, band: pygame.Rect, level: int, vertical: bool) -> None:
@@ -233,6 +290,9 @@ class GameView(DiceGameScreen):
     row: int
     closeup: bool
     confirming: Choice | None
+    bid: int | None
+    fresh: bool
+    booked: list[int]
     message: str
     _walk: list[int]
     _token_at: dict[int, int]
@@ -264,10 +324,15 @@ class GameView(DiceGameScreen):
     def rows(self) -> list[Choice]:
         if self.match.actor is None or self.computer_turn:
             return []
-        return choices(self.obs(), self.name)
+        return choices(self.obs(), self.name, self.bid)
 
     def _prompt(self, obs: dict) -> str:
-        return prompt_text(obs, self.match.actor, self.computer_turn, self.name)
+        text = prompt_text(obs, self.match.actor, self.computer_turn, self.name)
+        waiting = [p for p in self.booked if not (obs["phase"] == "between-turns" and p == self.match.actor)]
+        if waiting:
+            names = ", ".join(self.name(p) for p in waiting)
+            text = f"{text} {t('mono.floor.booked', names=names)}".strip()
+        return text
 
     # -- layout ---------------------------------------------------------------------------------------
     def layout(self) -> dict[str, Any]:
@@ -301,6 +366,9 @@ class GameView(DiceGameScreen):
             self._version,
             current_language(),
             self.row,
+            self.bid,
+            self.fresh,
+            tuple(self.booked),
             self.closeup,
             self.confirming,
             self._pass_to,

@@ -3,7 +3,8 @@
 Every engine decision of :mod:`engines.monopoly.game` becomes rows the remote picks with UP/DOWN
 and SELECT: an engine action, or a command of the screen (``manage``: the group view where + and -
 build and sell and SELECT mortgages and lifts). Rows marked ``confirm`` (declaring bankruptcy)
-take a second SELECT on a clearly shown question.
+take a second SELECT on a clearly shown question. Rows with an ``entry`` hold an amount the
+digit keys type and LEFT/RIGHT step: an auction bid, the cash either side pays in a trade.
 """
 
 from __future__ import annotations
@@ -31,6 +32,49 @@ class Choice:
     """Non-empty: the question a second SELECT answers (an irreversible choice)."""
     owner: int | None = None
     """The player the row is about (a trade's partner, whose a property is now): their token."""
+    entry: str = ""
+    """``bid``, ``give`` or ``ask``: the row's amount is typed with the digit keys."""
+    amount: int = 0
+    """An entry row's amount now (for ``bid`` the typed bid, which ``action`` places when legal)."""
+    low: int = 0
+    """The least an entry row's amount may be (the least bid; 0 for a trade's cash)."""
+    high: int = 0
+    """The most an entry row's amount may be (the bidder's or the paying side's cash)."""
+
+
+ENTRY_STEP = 10
+"""LEFT/RIGHT on an entry row take this much off or put it on."""
+
+
+def typed(amount: int, digit: int, fresh: bool, high: int) -> int | None:
+    """``amount`` after the digit key ``digit`` (``fresh``: the first digit on the row replaces
+    it); None when the result would be more than ``high``.
+
+    >>> typed(15, 0, False, 1500), typed(15, 7, True, 1500), typed(150, 1, False, 1500)
+    (150, 7, None)
+    """
+    value = digit if fresh else amount * 10 + digit
+    return value if value <= high else None
+
+
+def cash_steps(cash: int, target: int) -> list[int]:
+    """The trade-composing actions that take the offer's cash from ``cash`` to ``target`` (>0: the
+    proposer pays), largest steps first. Every step on the way stays between the two, so each is
+    legal when both ends are.
+
+    >>> [G.action_text(a) for a in cash_steps(0, 120)]
+    ['give $100', 'give $10', 'give $10']
+    >>> [G.action_text(a) for a in cash_steps(20, -1)]
+    ['ask $10', 'ask $10', 'ask $1']
+    """
+    base = G.CASH_GIVE_BASE if target > cash else G.CASH_ASK_BASE
+    left = abs(target - cash)
+    actions: list[int] = []
+    for k in reversed(range(len(R.TRADE_CASH_STEPS))):
+        step = R.TRADE_CASH_STEPS[k]
+        actions += [base + k] * (left // step)
+        left %= step
+    return actions
 
 
 MANAGE_BASES = (G.BUILD_BASE, G.SELL_BASE, G.MORTGAGE_BASE, G.UNMORTGAGE_BASE)
@@ -55,8 +99,9 @@ def _manage_row(legal: Sequence[int], raising: bool) -> list[Choice]:
     return [Choice(t("mono.choice.raise" if raising else "mono.choice.manage"), command="manage")]
 
 
-def choices(obs: Mapping[str, Any], name: Callable[[int], str]) -> list[Choice]:
-    """The rows for the player to act in observation ``obs`` (``name(seat)`` names a player)."""
+def choices(obs: Mapping[str, Any], name: Callable[[int], str], bid: int | None = None) -> list[Choice]:
+    """The rows for the player to act in observation ``obs`` (``name(seat)`` names a player;
+    ``bid``: the amount typed on an auction's bid row, None for the least bid)."""
     legal = [entry["action"] for entry in obs["legal"]]
     phase = obs["phase"]
     rows: list[Choice] = []
@@ -113,14 +158,31 @@ def choices(obs: Mapping[str, Any], name: Callable[[int], str]) -> list[Choice]:
             if G.PLACE_BASE <= a < G.PLACE_BASE + R.NUM_SQUARES:
                 rows.append(Choice(square_name(a - G.PLACE_BASE), a))
     elif phase == "auction":
-        rows += auction_rows(obs, legal)
+        rows += auction_rows(obs, legal, bid)
     return rows
 
 
-def auction_rows(obs: Mapping[str, Any], legal: Sequence[int]) -> list[Choice]:
-    """A bid for each step the engine allows (the amount it makes), then dropping out."""
+def auction_rows(obs: Mapping[str, Any], legal: Sequence[int], bid: int | None = None) -> list[Choice]:
+    """The bid row the digit keys type (``bid``, at first the least bid), a bid for each step the
+    engine allows (the amount it makes), then dropping out."""
     a = obs["pending"]["auction"]
     rows = []
+    exact = [x for x in legal if x >= G.BID_TO_BASE]
+    if exact:
+        least, most = exact[0] - G.BID_TO_BASE, exact[-1] - G.BID_TO_BASE
+        amount = least if bid is None else bid
+        action = G.BID_TO_BASE + amount if least <= amount <= most else None
+        rows.append(
+            Choice(
+                t("mono.choice.bid_typed"),
+                action,
+                value=money(amount),
+                entry="bid",
+                amount=amount,
+                low=least,
+                high=most,
+            )
+        )
     for k, step in enumerate(R.BID_STEPS):
         if G.BID_BASE + k in legal:
             bid = max(a["high_bid"] + step, a["min_bid"])
@@ -130,13 +192,22 @@ def auction_rows(obs: Mapping[str, Any], legal: Sequence[int]) -> list[Choice]:
 
 
 def trade_rows(obs: Mapping[str, Any], legal: Sequence[int], name: Callable[[int], str]) -> list[Choice]:
-    """Composing an offer: propose or cancel first, then each property either side may put in
-    (a tick where it is in), the cash steps and the jail cards."""
+    """Composing an offer: propose or cancel first, the cash each side pays (typed), then each
+    property either side may put in (a tick where it is in) and the jail cards."""
     trade = obs["pending"]["trade"]
     rows: list[Choice] = []
     if G.PROPOSE in legal:
         rows.append(Choice(t("mono.choice.propose"), G.PROPOSE))
     rows.append(Choice(t("mono.choice.cancel_trade"), G.CANCEL))
+    cash = trade["cash"]
+    players = obs["players"]
+    for entry, key, amount, payer in (
+        ("give", "mono.choice.give", max(cash, 0), trade["proposer"]),
+        ("ask", "mono.choice.ask", max(-cash, 0), trade["partner"]),
+    ):
+        high = players[payer]["cash"]
+        if high:
+            rows.append(Choice(t(key), value=money(amount), entry=entry, amount=amount, high=high))
     chosen = set(trade["squares"])
     for side in (trade["proposer"], trade["partner"]):
         for a in legal:
@@ -145,10 +216,6 @@ def trade_rows(obs: Mapping[str, Any], legal: Sequence[int], name: Callable[[int
                 if obs["squares"][sq]["owner"] == side:
                     mark = "✓ " if sq in chosen else ""
                     rows.append(Choice(f"{mark}{square_name(sq)}", a, owner=side))
-    for base, key in ((G.CASH_GIVE_BASE, "mono.choice.give"), (G.CASH_ASK_BASE, "mono.choice.ask")):
-        for k in reversed(range(len(R.TRADE_CASH_STEPS))):
-            if base + k in legal:
-                rows.append(Choice(t(key, amount=money(R.TRADE_CASH_STEPS[k])), base + k))
     for d in range(len(R.DECKS)):
         if G.CARD_TOGGLE_BASE + d in legal:
             mark = "✓ " if d in trade["cards"] else ""
@@ -213,6 +280,8 @@ def prompt_text(obs: Mapping[str, Any], actor: int | None, computer: bool, name:
         return t("mono.prompt.jail", name=name(actor))  # type: ignore[arg-type]
     if actor is None:
         return ""
+    if phase == "between-turns":
+        return t("mono.prompt.floor", name=name(actor))
     return t("mono.prompt.your_move", name=name(actor))
 
 

@@ -7,10 +7,18 @@ board); 5 shows this throw's odds; SELECT during a computer's move skips the com
 human decision (their auctions and trades included); MENU: save and quit, quit, help; INFO: the
 keys and how to play.
 
+On a row with an amount (an auction's bid, the cash either side pays in a trade) the digit keys
+type it (the first digit replaces what was there), BACK takes the last digit off and LEFT/RIGHT
+take $10 off or put $10 on; a bid goes in with SELECT, a trade's cash is in the offer at once.
+
+Between turns every other player may trade, build or mortgage (the engine's between-turns
+window). A human's window is passed for them unless they asked for it: 3, at any time while
+another seat plays, books the window after the current turn for a human (pressed again: the next
+human, all of them, nobody), and the game then stops for them with the remote handed over.
+
 The game is an :class:`app.match.Match`; this screen turns rows into ``match.act`` and follows the
 match's events: the token walks square by square, cards are turned over, money moving between
-players flashes beside their cash. A human's floor between other players' turns is passed for
-them (managing and trading stay open in their own turn and whenever they owe money).
+players flashes beside their cash.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from app.match import Acting, Match, MatchRules, Pace, read_payload
 from app.screen import GLOBAL_BINDINGS, Binding
 from app.screens.monopoly import look
 from app.screens.monopoly.board_view import GameView
-from app.screens.monopoly.choices import Choice
+from app.screens.monopoly.choices import ENTRY_STEP, Choice, cash_steps, typed
 from app.screens.monopoly.look import Seat
 from engines.core import State
 from engines.monopoly import game as G
@@ -55,6 +63,8 @@ LENGTHS: tuple[tuple[str, int, int], ...] = (
     ("minutes90", 0, 90),
 )
 """Game lengths: (name, turns each, minutes); 0 = no limit of that kind."""
+STARTING_CASH = (1_000, 1_500, 2_000, 2_500, 3_000)
+"""The starting cash the set-up offers (the classic $1,500 is the default)."""
 
 
 class MonopolyRules(MatchRules):
@@ -101,12 +111,24 @@ class GameScreen(GameView):
         Binding(Button.DIGIT_1, "view", "mono.key.view"),
         Binding(Button.DIGIT_4, "deeds", "mono.key.deeds"),
         Binding(Button.DIGIT_5, "odds", "mono.key.odds"),
+        Binding(Button.DIGIT_3, "floor", "mono.key.floor"),
         Binding(Button.BACK, "back", "", show=False),
     )
     COMPUTER_BINDINGS = (
         Binding(Button.SELECT, "select", "mono.key.skip"),
         Binding(Button.DIGIT_1, "view", "mono.key.view"),
+        Binding(Button.DIGIT_3, "floor", "mono.key.floor"),
     )
+    ENTRY_BINDINGS = (
+        *(Binding(Button[f"DIGIT_{d}"], "digit", "mono.key.amount", args=(d,)) for d in range(10)),
+        Binding(Button.LEFT, "step", "mono.key.step", repeat=True, args=(-1,)),
+        Binding(Button.RIGHT, "step", "mono.key.step", repeat=True, args=(1,)),
+        Binding(Button.UP, "row", "mono.key.choose", repeat=True, args=(-1,)),
+        Binding(Button.DOWN, "row", "mono.key.choose", repeat=True, args=(1,)),
+        Binding(Button.SELECT, "select", "action.select"),
+    )
+    """On a row with an amount: the digits type it instead of their usual jobs."""
+    ERASE = Binding(Button.BACK, "back", "mono.key.erase")
 
     def __init__(
         self,
@@ -135,6 +157,12 @@ class GameScreen(GameView):
         self.closeup = False
         self.row = 0
         self.confirming: Choice | None = None
+        self.bid: int | None = None
+        """The bid typed on an auction's bid row (None: the least bid)."""
+        self.fresh = True
+        """The next digit on an amount row replaces the amount (else it is added on the right)."""
+        self.booked: list[int] = []
+        """The humans who asked for the between-turns window after the current turn."""
         self._walk: list[int] = []
         self._walk_t = 0.0
         self._token_at: dict[int, int] = {}
@@ -150,9 +178,14 @@ class GameScreen(GameView):
     # -- construction and saving ----------------------------------------------------------------
     @classmethod
     def new(
-        cls, seats: Sequence[Seat], rng: np.random.Generator, turns: int = 0, minutes: int = 0
+        cls,
+        seats: Sequence[Seat],
+        rng: np.random.Generator,
+        turns: int = 0,
+        minutes: int = 0,
+        cash: int = R.STARTING_CASH,
     ) -> GameScreen:
-        game = G.MonopolyGame(num_players=len(seats), max_turns=turns)
+        game = G.MonopolyGame(num_players=len(seats), max_turns=turns, starting_cash=cash)
         # the computers' seeds come from the game's generator, so one seed replays everything
         seeds = [int(s) for s in rng.integers(2**31, size=len(seats))]
         return cls(game.new_initial_state(), seats, rng, seeds, minutes)
@@ -165,6 +198,7 @@ class GameScreen(GameView):
                 "looks": [s.to_json() for s in self.seats],
                 "minutes": self.minutes,
                 "elapsed": self.elapsed,
+                "booked": list(self.booked),
             }
         )
 
@@ -186,6 +220,13 @@ class GameScreen(GameView):
             ]
             screen = cls(saved.state, seats, saved.rngs["chance"], seeds, int(game.get("minutes", 0)))
             screen.elapsed = float(game.get("elapsed", 0.0))
+            booked = game.get("booked", [])
+            humans = {p for p, s in enumerate(seats) if not s.spec.computer}
+            if not isinstance(booked, list) or not all(
+                isinstance(p, int) and not isinstance(p, bool) and p in humans for p in booked
+            ):
+                raise ValueError("the booked windows name human seats")
+            screen.booked = sorted(set(booked))
             return screen
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValueError(f"damaged save: {exc}") from exc
@@ -242,7 +283,7 @@ class GameScreen(GameView):
             or before["phase"] != obs["phase"]
             or before["current_player"] != obs["current_player"]
         ):
-            self.row = 0  # a new decision starts at its first row; composing a trade keeps its place
+            self._new_decision()  # at its first row; composing a trade keeps its place
         if before is None:
             return
         deltas = [a["cash"] - b["cash"] for a, b in zip(obs["players"], before["players"], strict=True)]
@@ -271,15 +312,21 @@ class GameScreen(GameView):
             return t("mono.msg.collects", payee=self.name(payees[0]), amount=look.money(deltas[payees[0]]))
         return ""
 
-    def _on_turn_started(self, event: Any) -> None:
+    def _new_decision(self) -> None:
         self.row = 0
+        self.bid = None
+        self.fresh = True
+
+    def _on_turn_started(self, event: Any) -> None:
+        self._new_decision()
         self.closeup = False
+        self.booked = [p for p in self.booked if not self.state.bankrupt[p]]
         self._pass_remote()
 
     def _pass_remote(self) -> None:
         """A different human is to decide: hand them the remote, shown until the next press."""
         actor = self.match.actor
-        if actor is None or self.seats[actor].spec.computer or self.state.phase == G.P_FLOOR:
+        if actor is None or self.seats[actor].spec.computer or self._floor_due():
             return  # (a human's floor between turns is passed for them: no hand-over)
         if self._last_human is not None and actor != self._last_human and self._humans() > 1:
             self._pass_to = self.name(actor)
@@ -319,8 +366,22 @@ class GameScreen(GameView):
         )
 
     def _floor_due(self) -> bool:
+        """A human's between-turns window that they did not ask for: passed for them."""
         actor = self.match.actor
-        return actor is not None and not self.seats[actor].spec.computer and self.state.phase == G.P_FLOOR
+        return (
+            actor is not None
+            and not self.seats[actor].spec.computer
+            and self.state.phase == G.P_FLOOR
+            and actor not in self.booked
+        )
+
+    def floor_candidates(self) -> list[int]:
+        """The humans who could book the window after this turn (everyone in but its player)."""
+        return [
+            p
+            for p, s in enumerate(self.seats)
+            if not s.spec.computer and not self.state.bankrupt[p] and p != self.turn_player
+        ]
 
     def update(self, dt: float) -> None:
         if self.app.top is not self:
@@ -376,13 +437,26 @@ class GameScreen(GameView):
     def bindings(self) -> tuple[Binding, ...]:
         if self.computer_turn:
             return self.COMPUTER_BINDINGS + tuple(b for b in GLOBAL_BINDINGS if b.button != Button.BACK)
+        if self.entry_row() is not None:
+            own = self.ENTRY_BINDINGS + ((self.ERASE,) if not self.fresh else ())
+            return own + tuple(b for b in GLOBAL_BINDINGS if b.button != Button.BACK)
         return super().bindings()
+
+    def entry_row(self) -> Choice | None:
+        """The focused row when it holds an amount the digits type."""
+        rows = self.rows()
+        if not rows or self.busy:
+            return None
+        row = rows[min(self.row, len(rows) - 1)]
+        return row if row.entry else None
 
     def check_action(self, action: str, args: tuple) -> bool:
         if action in ("menu", "help", "back", "view", "deeds"):
             return True
         if self.state.is_terminal() or self.match.ended:
             return False
+        if action == "floor":
+            return bool(self.floor_candidates())
         if self.computer_turn:
             return action == "select" and not self.match.skipping
         if action == "roll":
@@ -396,8 +470,14 @@ class GameScreen(GameView):
             return G.ROLL in legal
         if action == "odds":
             return self.state.phase == G.P_ROLL
+        if action in ("digit", "step"):
+            return self.entry_row() is not None
         if action in ("row", "select"):
-            return bool(self.rows())
+            rows = self.rows()
+            if action == "select" and rows:
+                row = rows[min(self.row, len(rows) - 1)]
+                return row.entry != "bid" or row.action is not None
+            return bool(rows)
         return True
 
     def action_shake(self) -> None:
@@ -413,7 +493,43 @@ class GameScreen(GameView):
         rows = self.rows()
         self.row = (self.row + step) % len(rows)
         self.confirming = None
+        self.fresh = True
         self.app.sound.play("move")
+
+    def action_digit(self, digit: int) -> None:
+        row = self.entry_row()
+        assert row is not None
+        amount = typed(row.amount, digit, self.fresh, row.high)
+        if amount is None:  # more than the bidder or the payer has
+            self.app.refuse(self.event.button if self.event is not None else Button.DIGIT_0)
+            return
+        self.fresh = False
+        self._enter(row, amount)
+        self.app.sound.play("move")
+
+    def action_step(self, step: int) -> None:
+        row = self.entry_row()
+        assert row is not None
+        if self.rtl:
+            step = -step
+        self.fresh = True
+        self._enter(row, max(row.low, min(row.high, row.amount + step * ENTRY_STEP)))
+        self.app.sound.play("move")
+
+    def _enter(self, row: Choice, amount: int) -> None:
+        """Put ``amount`` on an entry row: the typed bid, or the trade's cash at once."""
+        if row.entry == "bid":
+            self.bid = amount
+            return
+        target = amount if row.entry == "give" else -amount
+        for action in cash_steps(self.obs()["pending"]["trade"]["cash"], target):
+            self.match.act(action)
+        self._keep_focus(lambda r: r.entry == row.entry)
+
+    def _keep_focus(self, same) -> None:
+        """Composing a trade, the rows shift (Propose comes and goes): stay on the same row."""
+        rows = self.rows()
+        self.row = next((i for i, r in enumerate(rows) if same(r)), min(self.row, max(0, len(rows) - 1)))
 
     def action_select(self) -> None:
         if self.computer_turn:
@@ -426,6 +542,10 @@ class GameScreen(GameView):
             return
         rows = self.rows()
         row = rows[min(self.row, len(rows) - 1)]
+        if row.entry in ("give", "ask"):  # the cash is in: on to proposing
+            self._new_decision()
+            self.app.sound.play("move")
+            return
         if row.confirm and self.confirming != row:
             self.confirming = row
             self.app.sound.play("select")
@@ -448,13 +568,32 @@ class GameScreen(GameView):
                 tax=look.money(worth * R.INCOME_TAX_PERCENT // 100),
             )
             return
+        actor = self.match.actor
+        if row.action == G.PASS and self.state.phase == G.P_FLOOR and actor in self.booked:
+            self.booked.remove(actor)  # the window asked for is used
         self.match.act(row.action)  # type: ignore[arg-type]
+        if self.state.phase == G.P_TRADE:
+            self._keep_focus(lambda r: r.action == row.action)
 
     def action_back(self) -> None:
+        row = self.entry_row()
         if self.confirming is not None:
             self.confirming = None
+        elif row is not None and not self.fresh:
+            self._enter(row, row.amount // 10)
+            self.app.sound.play("move")
         else:
             self.action_menu()
+
+    def action_floor(self) -> None:
+        """Book the between-turns window for a human; pressed again, for the next (then for all
+        of them, then for nobody)."""
+        humans = self.floor_candidates()
+        options = [[p] for p in humans] + ([humans] if len(humans) > 1 else []) + [[]]
+        now = [p for p in self.booked if p in humans]
+        at = options.index(now) if now in options else -1
+        self.booked = options[(at + 1) % len(options)]
+        self.app.sound.play("move")
 
     def action_view(self) -> None:
         self.closeup = not self.closeup

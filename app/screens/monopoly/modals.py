@@ -389,27 +389,29 @@ class OddsScreen(_Modal):
         chances = hint["this_throw"]
         top = sorted(range(len(chances)), key=lambda i: -chances[i])[:8]
         top = [i for i in top if chances[i] > 0]
-        row_h = max(line, app.text.line_height(num)) + theme.px(4)
+        # each row's bar is a strip under its text, so no label ever sits on a yellow or grey bar
+        strip = theme.px(7)
+        row_h = max(line, app.text.line_height(num)) + strip + theme.px(4)
         y = body.y + line + theme.px(10)
         best = max(chances[i] for i in top) if top else 1
         for i in top:
             if y + row_h > body.bottom:
                 break
-            row = pygame.Rect(body.x, y, body.w, row_h - theme.px(2))
+            panel = pygame.Rect(body.x, y, body.w, row_h - theme.px(2))
+            row = pygame.Rect(panel.x, panel.y, panel.w, panel.h - strip)
             name = look.square_name(i) if i < 40 else t("mono.in_jail")
-            widgets.panel(surface, row, theme.colour("panel"), theme.px(6))
-            bar = pygame.Rect(row.x, row.y, int(row.w * 0.35 * chances[i] / best), row.h)
-            bar = (
-                theme.mirror(bar, False)
-                if not self.rtl
-                else pygame.Rect(row.right - bar.w, row.y, bar.w, row.h)
-            )
+            widgets.panel(surface, panel, theme.colour("panel"), theme.px(6))
+            inset = theme.px(6)
+            length = int((panel.w - 2 * inset) * chances[i] / best)
+            bar = pygame.Rect(panel.x + inset, row.bottom, length, strip - theme.px(2))
+            if self.rtl:
+                bar.right = panel.right - inset
             colour = (
                 look.group_colour(app, R.BOARD[i].group)
                 if i < 40 and R.BOARD[i].is_property
-                else theme.colour("panel_focus")
+                else theme.colour("accent")
             )
-            pygame.draw.rect(surface, colour, bar, border_radius=theme.px(6))
+            pygame.draw.rect(surface, colour, bar, border_radius=theme.px(3))
             owner = self.obs["squares"][i]["owner"] if i < 40 else None
             label = name if owner is None else f"{name} · {self.game.name(owner)}"
             start, anchor = self._start(row, theme.px(10))

@@ -1,5 +1,6 @@
 """Screenshot scenes of the Monopoly screens: set-up, the board, the close-up, a deed, buying, an
-auction, building, a mortgage, jail, a card, a trade, bankruptcy, the odds and the results.
+auction, building, a mortgage, jail, a card, a trade, bankruptcy, the between-turns window, the
+odds and the results.
 
 Each position is reached by playing the engine's own computer players from a fixed seed
 (:func:`play_until`) until the scene's moment comes, with seat 1 then handed to a human; the seeds
@@ -167,6 +168,13 @@ def _bankrupt(app: App) -> None:
     rows = screen.rows()
     screen.row = next(i for i, r in enumerate(rows) if r.action == G.BANKRUPT)
     screen.confirming = rows[screen.row]
+
+
+@scene("monopoly-floor", "Monopoly: the window between turns a human asked for with 3")
+def _floor(app: App) -> None:
+    screen = board_at(app, 1, _human(G.P_FLOOR, _round(20)))
+    screen.booked = [0]
+    screen._changed()
 
 
 @scene("monopoly-odds", "Monopoly: this throw's landing chances and rent at risk")

@@ -6,6 +6,7 @@ Rows (UP/DOWN move, LEFT/RIGHT change the value, SELECT on "Start the game" star
 - per seat: Human or Computer (easy, medium, hard), then its token and colour;
 - Length: to the last player standing, 30 or 60 turns each, 60 or 90 minutes (the richest by
   total worth wins at a limit);
+- Starting cash: $1,000 to $3,000 (the classic $1,500 first);
 - How to play (the rules pages), then Start.
 """
 
@@ -21,8 +22,9 @@ from app.match import PlayerSpec
 from app.screen import Binding, Screen
 from app.screens.dice_game import default_seats, next_seat
 from app.screens.monopoly import look
-from app.screens.monopoly.game import LENGTHS, GameScreen
+from app.screens.monopoly.game import LENGTHS, STARTING_CASH, GameScreen
 from app.screens.monopoly.look import TOKEN_COLOURS, TOKENS, Seat
+from engines.monopoly import rules as R
 from remote.buttons import Button
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -36,6 +38,8 @@ class SetupChoice:
     seats: list[Seat] = field(default_factory=list)
     length: int = 0
     """Index into :data:`app.screens.monopoly.game.LENGTHS`."""
+    cash: int = STARTING_CASH.index(R.STARTING_CASH)
+    """Index into :data:`app.screens.monopoly.game.STARTING_CASH`."""
 
     def players(self) -> list[Seat]:
         return self.seats[: self.count]
@@ -72,9 +76,9 @@ class SetupScreen(Screen):
         self.focus = 0
 
     def rows(self) -> list[str]:
-        """Row ids top to bottom: count, per seat who/token/colour, length, start."""
+        """Row ids top to bottom: count, per seat who/token/colour, length, cash, how to play, start."""
         seat_rows = [f"{kind}{i}" for i in range(self.choice.count) for kind in ("seat", "token", "colour")]
-        return ["count", *seat_rows, "length", "howto", "start"]
+        return ["count", *seat_rows, "length", "cash", "howto", "start"]
 
     def on_enter(self) -> None:
         self.choice = default_choice(self.app.settings.difficulty)
@@ -100,6 +104,8 @@ class SetupScreen(Screen):
             self.focus = self.rows().index("count")
         elif row == "length":
             c.length = (c.length + step) % len(LENGTHS)
+        elif row == "cash":
+            c.cash = (c.cash + step) % len(STARTING_CASH)
         else:
             kind, i = row[:-1], int(row[-1])
             seat = c.seats[i]
@@ -125,7 +131,8 @@ class SetupScreen(Screen):
             return
         self.app.sound.play("select")
         _, turns, minutes = LENGTHS[self.choice.length]
-        self.app.replace(GameScreen.new(self.choice.players(), self.app.rng, turns, minutes))
+        cash = STARTING_CASH[self.choice.cash]
+        self.app.replace(GameScreen.new(self.choice.players(), self.app.rng, turns, minutes, cash))
 
     def label(self, row: str) -> tuple[str, str]:
         c = self.choice
@@ -133,6 +140,8 @@ class SetupScreen(Screen):
             return t("mono.setup.players"), str(c.count)
         if row == "length":
             return t("mono.setup.length"), t(f"mono.length.{LENGTHS[c.length][0]}")
+        if row == "cash":
+            return t("mono.setup.cash"), look.money(STARTING_CASH[c.cash])
         if row == "start":
             return t("mono.setup.start"), ""
         if row == "howto":

@@ -1,5 +1,6 @@
 """A scripted player of the Monopoly board screen: it decides as the engine's computer player
-would, then makes that decision with remote presses only (rows, the managing screen, 2 to roll)."""
+would, then makes that decision with remote presses only (rows, the managing screen, 2 to roll,
+the digit keys for a trade's cash and, for the seats in ``typed_bids``, for auction bids)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from app.screens.monopoly.game import GameScreen, make_chooser
 from app.screens.monopoly.modals import ManageScreen, ResultsScreen
 from engines.core import sample_chance
 from engines.monopoly import game as G
+from engines.monopoly import rules as R
 from remote.buttons import Button
 
 VERB_KEYS = {
@@ -32,11 +34,21 @@ def human_policy(seed: int):
     return choose
 
 
-class Driver:
-    """Plays every human seat of the game on ``h``'s top screen with ``policies[seat]``."""
+def digit_keys(amount: int) -> list[Button]:
+    return [Button[f"DIGIT_{d}"] for d in str(amount)]
 
-    def __init__(self, h: Headless, policies: dict[int, Any]) -> None:
+
+class Driver:
+    """Plays every human seat of the game on ``h``'s top screen with ``policies[seat]``; the
+    seats in ``typed_bids`` type each bid with the digit keys instead of picking a raise."""
+
+    def __init__(
+        self, h: Headless, policies: dict[int, Any], typed_bids: frozenset[int] = frozenset()
+    ) -> None:
         self.h = h
+        self.typed_bids = typed_bids
+        self.pending: tuple[int, int] | None = None
+        """A decision the policy made ahead (the one after a run of cash steps)."""
         self.game: GameScreen = h.top  # type: ignore[assignment]
         self.policies = policies
         self.start_state = copy.deepcopy(self.game.state)
@@ -71,7 +83,22 @@ class Driver:
             h.advance(200)
             return True
         actor = g.match.actor
-        action = self.policies[actor](g.state.to_dict(actor))
+        if self.pending is not None:
+            assert self.pending[0] == actor
+            action, self.pending = self.pending[1], None
+        else:
+            action = self.policies[actor](g.state.to_dict(actor))
+        if G.CASH_GIVE_BASE <= action < G.CARD_TOGGLE_BASE:
+            self._type_cash(actor, action)
+            return True
+        if actor in self.typed_bids and G.BID_BASE <= action < G.BID_BASE + len(R.BID_STEPS):
+            a = g.state.auction
+            action = G.BID_TO_BASE + max(a[5] + R.BID_STEPS[action - G.BID_BASE], a[7])
+            self.made.append((actor, action))
+            self._type_on(next(i for i, r in enumerate(g.rows()) if r.entry == "bid"), action - G.BID_TO_BASE)
+            assert g.rows()[g.row].action == action
+            self.press(Button.SELECT)
+            return True
         self.made.append((actor, action))
         if G.BUILD_BASE <= action < G.TOGGLE_BASE:
             self._manage(action)
@@ -92,6 +119,29 @@ class Driver:
     def _go_to_row(self, index: int) -> None:
         while self.game.row != index:
             self.press(Button.DOWN)
+
+    def _type_on(self, index: int, amount: int) -> None:
+        self._go_to_row(index)
+        if not self.game.fresh:  # on the row already: start again
+            self.press(Button.UP)
+            self.press(Button.DOWN)
+        for key in digit_keys(amount):
+            self.press(key)
+
+    def _type_cash(self, actor: int, action: int) -> None:
+        """The policy's run of cash steps, played ahead on a copy, typed as the amount it makes."""
+        g = self.game
+        policy = self.policies[actor]
+        ahead = g.state.clone()
+        while G.CASH_GIVE_BASE <= action < G.CARD_TOGGLE_BASE:
+            self.made.append((actor, action))
+            ahead.apply_action(action)
+            action = policy(ahead.to_dict(actor))
+        self.pending = (actor, action)
+        cash = ahead.trade[3]
+        entry = "give" if cash >= 0 else "ask"
+        self._type_on(next(i for i, r in enumerate(g.rows()) if r.entry == entry), abs(cash))
+        assert g.state.trade[3] == cash
 
     def _manage(self, action: int) -> None:
         g = self.game

@@ -46,7 +46,7 @@ def test_four_player_game_by_remote_matches_the_engine(tmp_path):
         assert isinstance(game, GameScreen)
         assert [s.spec.computer for s in game.seats] == [False, False, True, True]
         game.inline = True
-        driver = Driver(h, {0: human_policy(101), 1: human_policy(102)})
+        driver = Driver(h, {0: human_policy(101), 1: human_policy(102)}, typed_bids=frozenset({0}))
         for _ in range(60_000):
             if not driver.step():
                 break
@@ -61,5 +61,8 @@ def test_four_player_game_by_remote_matches_the_engine(tmp_path):
         assert stats["auctions"] >= 1 and stats["trades"] >= 1 and stats["shortages"] >= 1
         assert stats["bankruptcies"] == 3
         assert any(G.MORTGAGE_BASE <= a < G.UNMORTGAGE_BASE for _, a in driver.made)
+        # bids typed with the digit keys, and bids by the raise rows
+        assert any(p == 0 and a >= G.BID_TO_BASE for p, a in driver.made)
+        assert any(p == 1 and G.BID_BASE <= a < G.BID_TO_BASE for p, a in driver.made)
     finally:
         h.close()

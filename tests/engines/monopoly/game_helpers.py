@@ -83,7 +83,7 @@ def at(state: MonopolyState, player: int, name_or_index: str | int) -> None:
 
 
 def money_balances(state: MonopolyState) -> bool:
-    return sum(state.cash) + state.pot == state.n * R.STARTING_CASH + state.bank_out - state.bank_in
+    return sum(state.cash) + state.pot == state.n * state.game.starting_cash + state.bank_out - state.bank_in
 
 
 def buildings_balance(state: MonopolyState) -> bool:

@@ -8,12 +8,24 @@ import json
 import numpy as np
 import pytest
 
-from engines.core import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, load_game
+from engines.core import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    InvalidActionError,
+    SaveFormatError,
+    load_game,
+    load_state,
+    save_state,
+)
 from engines.monopoly import rules as R
 from engines.monopoly.game import (
     ACCEPT,
     BID_BASE,
+    BID_TO_BASE,
     CANCEL,
+    ITEM_HOUSE,
+    P_AUCTION,
     PROPOSE,
     REJECT,
     TRADE_WITH_BASE,
@@ -122,9 +134,39 @@ def test_no_bid_above_the_bidders_cash() -> None:
     throw(s, 1, 2)
     act(s, "decline")
     act(s, "bid +10")
-    assert s.current_player() == 1 and legal_texts(s) == {"pass", "bid +1"}
+    assert s.current_player() == 1
+    assert legal_texts(s) == {"pass", "bid +1", "bid $11", "bid $12", "bid $13", "bid $14", "bid $15"}
     with pytest.raises(IllegalActionError):
         s.apply_action(BID_BASE + 1)
+    with pytest.raises(IllegalActionError):
+        s.apply_action(BID_TO_BASE + 16)
+
+
+def test_an_exact_bid_names_an_amount_above_the_highest_up_to_999_more_and_the_cash() -> None:
+    s = new_state(3)
+    throw(s, 1, 2)
+    act(s, "decline")
+    act(s, "bid $75")  # P1, typed
+    assert s.auction[5] == 75 and s.auction[6] == 0 and s.current_player() == 1
+    exact = [a - BID_TO_BASE for a in s.legal_actions() if a >= BID_TO_BASE]
+    assert exact == list(range(76, 76 + R.EXACT_BIDS))
+    with pytest.raises(IllegalActionError):
+        act(s, "bid $75")  # not above the highest bid
+    act(s, "bid +10")  # P2: 85, the raises work as before
+    with pytest.raises(IllegalActionError):
+        act(s, "bid $1086")  # $1,000 over the least bid: in two bids
+    act(s, "bid $1085")  # P3
+    act(s, "pass")
+    act(s, "pass")
+    assert s.owner[SQ["Baltic Avenue"]] == 2 and s.cash[2] == R.STARTING_CASH - 1085 and money_balances(s)
+
+
+def test_an_exact_bid_starts_at_the_opening_bid_of_a_building_auction() -> None:
+    s = new_state()
+    s.auction = [ITEM_HOUSE, SQ["Boardwalk"], [0, 1], [True, True], 0, 0, -1, 200]
+    s.phase = P_AUCTION
+    exact = [a - BID_TO_BASE for a in s.legal_actions() if a >= BID_TO_BASE]
+    assert exact[0] == 200 and exact[-1] == 200 + R.EXACT_BIDS - 1
 
 
 # -- rent ----------------------------------------------------------------------------------
@@ -419,7 +461,26 @@ def test_uniform_cards_put_each_card_straight_back() -> None:
     assert len(s.unseen[0]) == 16 and s.pile[0] == []
 
 
-@pytest.mark.parametrize("options", [{"max_turns": -1}, {"cards": "x"}, {"trading": 1}, {"colour": "red"}])
+def test_the_starting_cash_is_an_option_kept_in_the_save() -> None:
+    s = new_state(3, starting_cash=2_500)
+    assert s.cash == [2_500] * 3 and money_balances(s)
+    throw(s, 1, 2)
+    act(s, "buy")
+    saved = save_state(s)
+    assert saved["game"]["starting_cash"] == 2_500
+    restored = load_state(saved)
+    assert restored.cash == [2_440, 2_500, 2_500] and restored.to_dict() == s.to_dict()
+    # the same position under the classic $1,500 does not add up: refused
+    classic = {**saved, "game": {k: v for k, v in saved["game"].items() if k != "starting_cash"}}
+    with pytest.raises(SaveFormatError):
+        load_state(classic)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"max_turns": -1}, {"cards": "x"}, {"trading": 1}, {"colour": "red"}, {"starting_cash": 0},
+     {"starting_cash": 100_001}, {"starting_cash": 1500.0}, {"starting_cash": True}],
+)  # fmt: skip
 def test_unknown_options_and_bad_values_are_rejected(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         load_game("monopoly", num_players=2, **options)
@@ -438,6 +499,14 @@ def test_every_action_has_a_unique_text_that_round_trips() -> None:
         assert s.string_to_action(text) == action
     with pytest.raises(InvalidActionError):
         s.apply_action(399)
+    for amount in (1, 250, 99_999):
+        assert action_text(BID_TO_BASE + amount) == f"bid ${amount}"
+        assert s.string_to_action(f"bid ${amount}") == BID_TO_BASE + amount
+    for text in ("bid $0", "bid $025", "bid $-5", "bid $", "bid $2.5", "bid $٢٥"):
+        with pytest.raises(InvalidActionError):
+            s.string_to_action(text)
+    with pytest.raises(InvalidActionError):
+        s.apply_action(BID_TO_BASE)
     with pytest.raises(InvalidActionError):
         s.string_to_action("build GO")
 
