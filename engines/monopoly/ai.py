@@ -45,6 +45,9 @@ LEVELS = ("random", "easy", "medium", "hard", "buy-everything")
 
 HORIZON_TURNS = 40
 """Opponent turns over which hard counts a complete group's rent (per opponent)."""
+REFUSALS_BEFORE_WAIT = 4
+"""Offers a partner may refuse in a row before hard waits (2, 4, 8 ... turns) to ask them again."""
+MAX_WAIT_TURNS = 32
 HARD_BUILD_TARGET = 3
 """Hard builds evenly to three houses everywhere before it goes higher (the best rent per dollar)."""
 
@@ -301,6 +304,10 @@ class MonopolyPlayer:
         # (partner, squares, board when offered) -> (times offered, cash of the last offer)
         self.offered: dict[tuple, tuple[int, int | None]] = {}
         self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
+        self.turns = 0  # my turns so far (the clock of the back-off below)
+        self.awaiting: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None  # my open offer
+        # partner -> (offers refused in a row, my turn before which I do not offer them again)
+        self.refusals: dict[int, tuple[int, int]] = {}
         self.worth = WORTH.get(level, medium_worth)
 
     def __call__(self, state: State) -> int:
@@ -318,7 +325,11 @@ class MonopolyPlayer:
         if phase == "trade":
             return self._trade_step(v)
         self.plan = []
+        if self.awaiting is not None:
+            self._note_answer(v)
         if phase == "roll":
+            if v.doubles == 0 and v.turn_player == v.me:
+                self.turns += 1
             if v.in_jail[v.me] and v.doubles == 0:
                 leave = self._leave_jail(v)
                 if leave is not None:
@@ -577,7 +588,11 @@ class MonopolyPlayer:
         situation = (key_board, tuple(v.mortgaged), tuple(c // 50 for c in v.cash))
         if situation == self.no_offers_on:
             return None
-        candidates = {partner: self._offers(v, partner) for partner in v.opponents()}
+        candidates = {
+            partner: self._offers(v, partner)
+            for partner in v.opponents()
+            if self.level != "hard" or self.refusals.get(partner, (0, 0))[1] <= self.turns
+        }
         self.no_offers_on = situation  # unless an offer is made below: nothing until things change
         for partner, offers in candidates.items():
             for offer in offers:
@@ -603,8 +618,23 @@ class MonopolyPlayer:
         _, partner, squares, cash = best
         key = (partner, tuple(squares), key_board)
         self.offered[key] = (self.offered.get(key, (0, None))[0] + 1, cash)
+        if self.level == "hard":
+            self.awaiting = (partner, tuple(squares), tuple(v.owner[sq] for sq in squares))
         self.plan = _compose(squares, cash)
         return G.TRADE_WITH_BASE + partner
+
+    def _note_answer(self, v: View) -> None:
+        """Was my last offer taken? A partner who refuses offer after offer (one who never trades)
+        is asked again only after a wait that doubles with each refusal past the third."""
+        partner, squares, before = self.awaiting
+        self.awaiting = None
+        if any(v.owner[sq] != o for sq, o in zip(squares, before, strict=True)):
+            self.refusals.pop(partner, None)
+            return
+        streak = self.refusals.get(partner, (0, 0))[0] + 1
+        over = streak - REFUSALS_BEFORE_WAIT
+        wait = 0 if over < 0 else min(MAX_WAIT_TURNS, 2 ** (over + 1))
+        self.refusals[partner] = (streak, self.turns + wait)
 
     def _offers(self, v: View, partner: int) -> list[tuple[list[int], int]]:
         """Candidate offers to ``partner``: the squares I need from them, with what they need from me."""
