@@ -48,6 +48,8 @@ HORIZON_TURNS = 40
 REFUSALS_BEFORE_WAIT = 4
 """Offers a partner may refuse in a row before hard waits (2, 4, 8 ... turns) to ask them again."""
 MAX_WAIT_TURNS = 32
+AUCTION_SAVING = 20
+"""Hard lets a property go to auction when every rival's cash is at least this much below its price."""
 HARD_BUILD_TARGET = 3
 """Hard builds evenly to three houses everywhere before it goes higher (the best rent per dollar)."""
 
@@ -139,6 +141,8 @@ class View:
                 "high_bid": a[5],
                 "leader": a[6] if a[6] >= 0 else None,
                 "min_bid": a[7],
+                "bidders": list(a[2]),
+                "active": list(a[3]),
             }
         trade = None
         if t is not None:
@@ -341,6 +345,8 @@ class MonopolyPlayer:
             return self._manage(v, trade=False) or G.PASS
         if phase == "buy":
             if G.BUY in v.legal and self._wants_to_buy(v, v.buy):
+                if self.level == "hard" and self._auction_is_cheaper(v, v.buy):
+                    return G.DECLINE
                 return G.BUY
             if self.level == "hard" and G.BUY not in v.legal and self._strategic(v, v.buy):
                 # a square that completes or blocks a group is worth mortgaging for
@@ -471,7 +477,10 @@ class MonopolyPlayer:
         if self.level == "medium":
             completes = all(v.owner[s] == v.me for s in R.GROUP_OF[sq] if s != sq)
             return min(cash - 100, price * (1.4 if completes else 0.9))
-        return min(cash - min(80.0, self._reserve(v)), self._value_to_me(v, sq))
+        return self._hard_property_limit(v, sq)
+
+    def _hard_property_limit(self, v: View, sq: int) -> float:
+        return min(v.cash[v.me] - min(80.0, self._reserve(v)), self._value_to_me(v, sq))
 
     def _bid(self, v: View) -> int:
         a = v.auction
@@ -479,11 +488,37 @@ class MonopolyPlayer:
             return G.PASS if G.PASS in v.legal else min(v.legal)
         limit = self._bid_limit(v)
         high, least = a["high_bid"], a["min_bid"]
+        if self.level == "hard":
+            return self._hard_bid(v, limit)
         for k in reversed(range(len(R.BID_STEPS))):
             bid = max(high + R.BID_STEPS[k], least)
             if G.BID_BASE + k in v.legal and bid <= limit and (k == 0 or high + R.BID_STEPS[k] <= limit):
                 return G.BID_BASE + k
         return G.PASS
+
+    def _hard_bid(self, v: View, limit: float) -> int:
+        """Hard never bids more than the richest rival still in could answer (nobody bids above
+        their cash), and near the price it raises by $1, not by $10 or $100."""
+        a = v.auction
+        high, least = a["high_bid"], a["min_bid"]
+        rivals = [p for p, on in zip(a["bidders"], a["active"], strict=True) if on and p != v.me]
+        target = min(limit, max((v.cash[p] + 1 for p in rivals), default=least))
+        anchor = 0.9 * (R.BOARD[a["square"]].price if a["item"] == "property" else target)
+        for k in reversed(range(len(R.BID_STEPS))):
+            bid = max(high + R.BID_STEPS[k], least)
+            if G.BID_BASE + k in v.legal and bid <= target and (k == 0 or bid <= anchor):
+                return G.BID_BASE + k
+        return G.PASS
+
+    def _auction_is_cheaper(self, v: View, sq: int) -> bool:
+        """Hard declines a property it wants when no rival has the cash to bid its price: the
+        auction then gives it for at most the richest rival's cash."""
+        rivals = v.opponents()
+        if not rivals:
+            return False
+        richest = max(v.cash[p] for p in rivals)
+        limit = self._hard_property_limit(v, sq)
+        return richest + AUCTION_SAVING <= R.BOARD[sq].price and limit >= richest + 1
 
     # -- managing: build, lift, mortgage to build, trade ---------------------------------------------
     def _build_gain(self, v: View, sq: int) -> float:
@@ -510,6 +545,10 @@ class MonopolyPlayer:
             if builds and cash - R.BOARD[builds[0]].house_cost >= reserve and self.rng.random() < 0.5:
                 return G.BUILD_BASE + int(self.rng.choice(builds))
             return None
+        if self.level == "hard":
+            lift = self._group_lift(v, reserve)
+            if lift is not None:
+                return lift
         if builds:
             if self.level == "hard":
                 # evenly to three houses first, then higher
@@ -530,6 +569,23 @@ class MonopolyPlayer:
                 return G.UNMORTGAGE_BASE + sq
         return None
 
+    def _group_lift(self, v: View, reserve: float) -> int | None:
+        """Hard lifts the mortgages on its complete groups first (a mortgaged lot stops the whole
+        group's building), mortgaging lots outside its groups to pay when it must."""
+        me = v.me
+        waiting = [sq for sq in R.STREETS if v.owner[sq] == me and v.mortgaged[sq] and v.complete(me, sq)]
+        if not waiting:
+            return None
+        # the best group first (its rent at three houses), its cheapest lot first
+        sq = max(waiting, key=lambda s: (group_bonus(R.BOARD[s].group, 1), -R.LIFT_COST[s]))
+        cost = R.LIFT_COST[sq]
+        if v.cash[me] - cost >= reserve and G.UNMORTGAGE_BASE + sq in v.legal:
+            return G.UNMORTGAGE_BASE + sq
+        mortgage = self._idle_mortgage(v)
+        if mortgage is not None:
+            return G.MORTGAGE_BASE + mortgage
+        return None
+
     def _idle_mortgage(self, v: View) -> int | None:
         """A property outside my complete groups to mortgage for building money (the least earning)."""
         idle = [
@@ -539,13 +595,26 @@ class MonopolyPlayer:
         ]
         if not idle:
             return None
-        return min(idle, key=lambda sq: _income(sq, 1 if R.BOARD[sq].kind != "street" else 0))
+        return min(idle, key=lambda sq: self._mortgage_rank(v, sq))
+
+    def _mortgage_rank(self, v: View, sq: int) -> tuple[bool, bool, float]:
+        """Hard mortgages first what it has least use for: a lot of a group an opponent shares (no
+        group without a trade), then a lot it may still complete by landing, a complete group last;
+        within each, what earns least."""
+        board = R.BOARD[sq]
+        if board.kind != "street":
+            held = sum(1 for s in R.GROUP_OF[sq] if v.owner[s] == v.me)
+            return (False, True, _income(sq, held))
+        live = all(v.owner[s] in (-1, v.me) for s in R.GROUP_OF[sq])
+        return (v.complete(v.me, sq), live, _income(sq, 0))
 
     def _raise_money(self, v: View) -> int:
         if G.BANKRUPT in v.legal:
             return G.BANKRUPT
         mortgages = [a - G.MORTGAGE_BASE for a in v.legal if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40]
         if mortgages:
+            if self.level == "hard":
+                return G.MORTGAGE_BASE + min(mortgages, key=lambda sq: self._mortgage_rank(v, sq))
             # groups last: first what earns least
             return G.MORTGAGE_BASE + min(mortgages, key=lambda sq: (v.complete(v.me, sq), R.BOARD[sq].price))
         sells = [a - G.SELL_BASE for a in v.legal if G.SELL_BASE <= a < G.SELL_BASE + 40]
