@@ -737,7 +737,16 @@ class MonopolyPlayer:
             ask = int(round(most * (1 - refused / 3) / 10.0)) * 10
             return ask if ask < 0 and -ask <= v.cash[partner] else None
         houses = sum(2 * R.BOARD[sq].house_cost for g in _new_groups(v, me, owner) for sq in R.GROUPS[g])
-        cap = min(most, spare - houses)
+        # the houses may come from mortgaging what stays outside my groups after the trade
+        idle = sum(
+            R.BOARD[sq].mortgage
+            for sq in R.PROPERTIES
+            if owner[sq] == me
+            and not v.mortgaged[sq]
+            and not v.level[sq]
+            and not all(owner[s] == me for s in R.GROUP_OF[sq])
+        )
+        cap = min(most, spare - max(0, houses - idle))
         if cap < fair:
             return None
         received = sum(R.BOARD[sq].price for sq in trade["squares"] if v.owner[sq] == partner)
