@@ -480,7 +480,9 @@ class MonopolyPlayer:
         return self._hard_property_limit(v, sq)
 
     def _hard_property_limit(self, v: View, sq: int) -> float:
-        return min(v.cash[v.me] - min(80.0, self._reserve(v)), self._value_to_me(v, sq))
+        # the cash kept back for rent may be cash that mortgages outside my groups would raise
+        keep = max(0.0, min(80.0, self._reserve(v)) - _idle_value(v, v.me, v.owner))
+        return min(v.cash[v.me] - keep, self._value_to_me(v, sq))
 
     def _bid(self, v: View) -> int:
         a = v.auction
@@ -738,14 +740,7 @@ class MonopolyPlayer:
             return ask if ask < 0 and -ask <= v.cash[partner] else None
         houses = sum(2 * R.BOARD[sq].house_cost for g in _new_groups(v, me, owner) for sq in R.GROUPS[g])
         # the houses may come from mortgaging what stays outside my groups after the trade
-        idle = sum(
-            R.BOARD[sq].mortgage
-            for sq in R.PROPERTIES
-            if owner[sq] == me
-            and not v.mortgaged[sq]
-            and not v.level[sq]
-            and not all(owner[s] == me for s in R.GROUP_OF[sq])
-        )
+        idle = _idle_value(v, me, owner)
         cap = min(most, spare - max(0, houses - idle))
         if cap < fair:
             return None
@@ -802,6 +797,18 @@ def _rival_weight(v: View) -> float:
     little more is still worth making (before two others make it between themselves).
     """
     return 1.0 if len(v.opponents()) == 1 else 0.75
+
+
+def _idle_value(v: View, player: int, owner: Sequence[int]) -> int:
+    """What mortgaging ``player``'s unmortgaged lots outside complete groups on ``owner`` raises."""
+    return sum(
+        R.BOARD[sq].mortgage
+        for sq in R.PROPERTIES
+        if owner[sq] == player
+        and not v.mortgaged[sq]
+        and not v.level[sq]
+        and not all(owner[s] == player for s in R.GROUP_OF[sq])
+    )
 
 
 def _group_price(group: str) -> int:
