@@ -348,8 +348,13 @@ class MonopolyPlayer:
                 if self.level == "hard" and self._auction_is_cheaper(v, v.buy):
                     return G.DECLINE
                 return G.BUY
-            if self.level == "hard" and G.BUY not in v.legal and self._strategic(v, v.buy):
-                # a square that completes or blocks a group is worth mortgaging for
+            if (
+                self.level == "hard"
+                and G.BUY not in v.legal
+                and (len(v.opponents()) == 1 or self._strategic(v, v.buy))
+            ):
+                # a square that completes or blocks a group is worth mortgaging for, and so is any
+                # square against a single opponent (what they do not get, I may still complete)
                 mortgage = self._idle_mortgage(v)
                 if mortgage is not None:
                     return G.MORTGAGE_BASE + mortgage
