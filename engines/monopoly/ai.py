@@ -593,12 +593,14 @@ class MonopolyPlayer:
             return G.MORTGAGE_BASE + mortgage
         return None
 
-    def _idle_mortgage(self, v: View) -> int | None:
-        """A property outside my complete groups to mortgage for building money (the least earning)."""
+    def _idle_mortgage(self, v: View, keep: Sequence[int] = ()) -> int | None:
+        """A property outside my complete groups (and ``keep``) to mortgage for money: the least useful."""
         idle = [
             a - G.MORTGAGE_BASE
             for a in v.legal
-            if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40 and not v.complete(v.me, a - G.MORTGAGE_BASE)
+            if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40
+            and not v.complete(v.me, a - G.MORTGAGE_BASE)
+            and a - G.MORTGAGE_BASE not in keep
         ]
         if not idle:
             return None
@@ -692,6 +694,14 @@ class MonopolyPlayer:
             return None
         self.no_offers_on = None
         _, partner, squares, cash = best
+        if self.level == "hard" and cash > v.cash[v.me] - self._reserve(v):
+            # raise the price first, from lots that stay outside my groups
+            mortgage = self._idle_mortgage(v, keep=squares)
+            if mortgage is not None:
+                self.no_offers_on = None
+                return G.MORTGAGE_BASE + mortgage
+            if cash > v.cash[v.me]:
+                return None
         key = (partner, tuple(squares), key_board)
         self.offered[key] = (self.offered.get(key, (0, None))[0] + 1, cash)
         if self.level == "hard":
@@ -744,9 +754,9 @@ class MonopolyPlayer:
             ask = int(round(most * (1 - refused / 3) / 10.0)) * 10
             return ask if ask < 0 and -ask <= v.cash[partner] else None
         houses = sum(2 * R.BOARD[sq].house_cost for g in _new_groups(v, me, owner) for sq in R.GROUPS[g])
-        # the houses may come from mortgaging what stays outside my groups after the trade
-        idle = _idle_value(v, me, owner)
-        cap = min(most, spare - max(0, houses - idle))
+        # the price and the houses may come from mortgaging what stays outside my groups after
+        # the trade (hard mortgages before it proposes: see _propose)
+        cap = min(most, spare + _idle_value(v, me, owner) - houses)
         if cap < fair:
             return None
         received = sum(R.BOARD[sq].price for sq in trade["squares"] if v.owner[sq] == partner)
