@@ -168,7 +168,12 @@ def _auction(sq, high, cash, bidders=(0, 1), active=(True, True)):
         "min_bid": 1, "bidders": list(bidders), "active": list(active),
     }  # fmt: skip
     return _view(
-        {}, phase="auction", auction=auction, cash=cash, bankrupt=[False] * len(cash), legal_source=lambda: BIDS
+        {},
+        phase="auction",
+        auction=auction,
+        cash=cash,
+        bankrupt=[False] * len(cash),
+        legal_source=lambda: BIDS,
     )
 
 
