@@ -13,10 +13,15 @@ What each level does:
   the state of its group: a complete group is worth the rent of three houses on every lot over a
   horizon of opponent turns, less the houses. A position is worth cash plus those values; hard
   buys, bids, trades and answers trades by how a move changes its value *against* the opponent's
-  (it never hands an opponent a group unless what it gets is worth as much to it). It proposes
-  group-completing swaps and cash offers, raising the cash after a refusal. It builds towards three
+  (it never hands an opponent a group unless what it gets is worth as much to it). Nobody may bid
+  above their cash, so hard bids at most a dollar over the richest rival still in an auction, and
+  lets a property it wants go to auction when no rival has the cash to pay its price. It proposes
+  group-completing swaps and cash offers, raising the cash after a refusal (and mortgaging idle
+  lots to pay); a partner who refuses four offers in a row is asked again only after a wait that
+  doubles each time. It lifts the mortgages on its complete groups first, builds towards three
   houses on the lots that earn most per dollar, keeping a reserve against the worst rent it could
-  meet, mortgages idle properties to build, and stays in jail once the board is dangerous.
+  meet, mortgages idle properties to build (a lot of a group an opponent shares first), and stays
+  in jail once the board is dangerous.
 - **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
   price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
   group, and values a complete group at twice its printed prices when answering.
