@@ -53,6 +53,8 @@ HORIZON_TURNS = 40
 REFUSALS_BEFORE_WAIT = 4
 """Offers a partner may refuse in a row before hard waits (2, 4, 8 ... turns) to ask them again."""
 MAX_WAIT_TURNS = 32
+STEP_PREMIUM = 10
+"""Dollars over the printed price hard adds (per try) for a lot that leaves one seller of a group."""
 AUCTION_SAVING = 20
 """Hard lets a property go to auction when every rival's cash is at least this much below its price."""
 HARD_BUILD_TARGET = 3
@@ -729,10 +731,11 @@ class MonopolyPlayer:
 
     def _offers(self, v: View, partner: int) -> list[tuple[list[int], int]]:
         """Candidate offers to ``partner``: the squares I need from them, with what they need from me."""
-        return [
-            (list(squares), 0)
-            for squares in swap_candidates(v.me, partner, tuple(v.owner), tuple(v.level), tuple(v.mortgaged))
-        ]
+        board = (tuple(v.owner), tuple(v.level), tuple(v.mortgaged))
+        offers = [(list(squares), 0) for squares in swap_candidates(v.me, partner, *board)]
+        if self.level == "hard":
+            offers += [(list(squares), 0) for squares in step_candidates(v.me, partner, *board)]
+        return offers
 
     def _escalate(self, v: View, trade: dict[str, Any], refused: int) -> int | None:
         """The cash I add to an offer (more after each refusal), or None if no cash makes it good."""
@@ -741,6 +744,12 @@ class MonopolyPlayer:
         mine = self.worth(v, me, owner, 0) - self.worth(v, me, v.owner, 0)
         theirs = self.worth(v, partner, owner, 0) - self.worth(v, partner, v.owner, 0)
         spare = max(0, int(v.cash[me] - self._reserve(v)))
+        if (
+            self.level == "hard"
+            and not _new_groups(v, me, owner)
+            and trade["squares"] in self._steps(v, partner)
+        ):
+            return self._step_cash(v, trade, refused, spare + _idle_value(v, me, owner))
         if self.level == "medium":
             if _new_groups(v, partner, owner) and _new_groups(v, me, owner):
                 return 0 if mine > 0 else None
@@ -768,6 +777,20 @@ class MonopolyPlayer:
         opening = min(cap, max(fair, 1.5 * received))
         cash = opening + (cap - opening) * refused / 2
         return int(cash // 10) * 10
+
+    def _steps(self, v: View, partner: int) -> list[list[int]]:
+        return [
+            list(sq)
+            for sq in step_candidates(v.me, partner, tuple(v.owner), tuple(v.level), tuple(v.mortgaged))
+        ]
+
+    def _step_cash(self, v: View, trade: dict[str, Any], refused: int, funds: float) -> int | None:
+        """A first step to a group split three ways: the partner's lot for a little over its price,
+        if what is left would still pay the group's price for the last lot."""
+        received = sum(R.BOARD[sq].price for sq in trade["squares"])
+        cash = received + STEP_PREMIUM * (refused + 1)
+        group = R.BOARD[trade["squares"][0]].group
+        return cash if funds - cash >= _group_price(group) else None
 
     def _trade_step(self, v: View) -> int:
         while self.plan:
@@ -806,6 +829,30 @@ def swap_candidates(
         for j, give in enumerate(theirs_need):
             if i != j:
                 offers.append(tuple(sorted(want + give)))
+    return tuple(offers)
+
+
+@lru_cache(maxsize=4096)
+def step_candidates(
+    me: int, partner: int, owner: tuple[int, ...], level: tuple[int, ...], mortgaged: tuple[bool, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Lots to buy from ``partner`` in a group split three ways: I hold some, the partner some and
+    one other player the rest (no buildings, the partner's lots unmortgaged). Buying them leaves a
+    single seller to complete the group with."""
+    offers = []
+    for lots in COLOUR_GROUPS:
+        if len(lots) < 3 or any(level[s] for s in lots):
+            continue
+        from_them = [s for s in lots if owner[s] == partner]
+        others = {owner[s] for s in lots if owner[s] not in (me, partner)}
+        if (
+            from_them
+            and any(owner[s] == me for s in lots)
+            and len(others) == 1
+            and -1 not in others
+            and not any(mortgaged[s] for s in from_them)
+        ):
+            offers.append(tuple(from_them))
     return tuple(offers)
 
 
