@@ -239,3 +239,28 @@ def test_hard_stops_asking_a_partner_who_refuses_everything(monkeypatch):
     patient = _proposals(ai.REFUSALS_BEFORE_WAIT, monkeypatch)
     assert patient <= ai.REFUSALS_BEFORE_WAIT + 8  # then after 2, 4, 8, 16, 32, 32 ... turns
     assert _proposals(10_000, monkeypatch) > 2 * patient  # never waiting: an offer at every change
+
+
+def test_hard_buys_into_a_group_split_three_ways_and_leaves_one_seller():
+    # orange: one lot each for hard, P1 and P2; hard offers P1 a little over the price of its lot
+    game = G.MonopolyGame(3)
+    state = game.new_initial_state()
+    for sq, p in {ORANGE[0]: 0, ORANGE[1]: 1, ORANGE[2]: 2}.items():
+        state.owner[sq] = p
+    poor = state.clone()
+    hard = ai.make_player("hard", game, np.random.default_rng(0), fast=True)
+    first = hard(state)
+    assert first in (G.TRADE_WITH_BASE + 1, G.TRADE_WITH_BASE + 2)
+    state.apply_action(first)
+    while state.phase == G.P_TRADE:
+        state.apply_action(hard(state))
+    proposer, partner, squares, cash, _ = state.trade
+    assert sorted(squares) == [ORANGE[partner]]
+    assert R.BOARD[ORANGE[partner]].price < cash <= R.BOARD[ORANGE[partner]].price + 30
+    # no step when the rest of the group is unowned (it may still come by landing) or when the
+    # buyer could not then pay the group's price for the last lot
+    unowned = list(state.owner)
+    unowned[ORANGE[2]] = -1
+    assert ai.step_candidates(0, 1, tuple(unowned), tuple(state.level), tuple(state.mortgaged)) == ()
+    poor.cash[0] = 400
+    assert ai.make_player("hard", game, np.random.default_rng(0), fast=True)(poor) == G.ROLL
