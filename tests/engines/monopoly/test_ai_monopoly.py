@@ -28,6 +28,19 @@ def play(levels, seed, max_turns=60, fast=False, check_views=False):
         for k, level in enumerate(levels)
     ]
     decisions = 0
+
+    def watch(p, action):
+        nonlocal decisions
+        if check_views:
+            assert twins[p](state) == action, (state.to_dict(p)["phase"], action)
+        decisions += 1
+
+    play_out(state, players, rng, watch)
+    return state, decisions
+
+
+def play_out(state, players, rng, watch):
+    """Play ``state`` to the end; ``watch(player, action)`` sees each decision before it is applied."""
     while not state.is_terminal():
         p = state.current_player()
         if p == CHANCE:
@@ -35,11 +48,8 @@ def play(levels, seed, max_turns=60, fast=False, check_views=False):
             state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
             continue
         action = players[p](state)
-        if check_views:
-            assert twins[p](state) == action, (state.to_dict(p)["phase"], action)
+        watch(p, action)
         state.apply_action(action)
-        decisions += 1
-    return state, decisions
 
 
 @pytest.mark.parametrize(
@@ -221,18 +231,14 @@ def _proposals(refusals_before_wait, monkeypatch):
         state.owner[sq] = p
     players = [ai.make_player(level, game, np.random.default_rng(k), fast=True) for k, level in
                enumerate(("hard", "buy-everything"))]  # fmt: skip
-    rng = np.random.default_rng(5)
-    offers = 0
-    while not state.is_terminal():
-        p = state.current_player()
-        if p == CHANCE:
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
-            continue
-        action = players[p](state)
-        offers += p == 0 and action == G.PROPOSE
-        state.apply_action(action)
-    return offers
+    offers = []
+    play_out(
+        state,
+        players,
+        np.random.default_rng(5),
+        lambda p, action: offers.append(p == 0 and action == G.PROPOSE),
+    )
+    return sum(offers)
 
 
 def test_hard_stops_asking_a_partner_who_refuses_everything(monkeypatch):
