@@ -21,7 +21,7 @@ What each level does:
   doubles each time. It lifts the mortgages on its complete groups first, builds towards three
   houses on the lots that earn most per dollar, keeping a reserve against the worst rent it could
   meet, mortgages idle properties to build (a lot of a group an opponent shares first), and stays
-  in jail once the board is dangerous.
+  in jail while some rent on the board is $100 or more.
 - **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
   price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
   group, and values a complete group at twice its printed prices when answering.
@@ -53,6 +53,8 @@ HORIZON_TURNS = 40
 REFUSALS_BEFORE_WAIT = 4
 """Offers a partner may refuse in a row before hard waits (2, 4, 8 ... turns) to ask them again."""
 MAX_WAIT_TURNS = 32
+JAIL_DANGER = 100
+"""Hard stays in jail while some square would charge it this much rent or more."""
 STEP_PREMIUM = 10
 """Dollars over the printed price hard adds (per try) for a lot that leaves one seller of a group."""
 AUCTION_SAVING = 20
@@ -400,8 +402,9 @@ class MonopolyPlayer:
 
     def _leave_jail(self, v: View) -> int | None:
         if self.level == "hard":
-            # early on the free properties are worth the fine; later jail is the safest square
-            stay = v.unowned() < 6 or self._danger(v) >= 250
+            # jail is the safest square once some rent on the board is high; until then moving
+            # earns the GO salary and the chance to buy (also late in a game without groups)
+            stay = self._danger(v) >= JAIL_DANGER
         elif self.level == "medium":
             stay = v.unowned() < 6
         elif self.level == "easy":

@@ -270,3 +270,19 @@ def test_hard_buys_into_a_group_split_three_ways_and_leaves_one_seller():
     assert ai.step_candidates(0, 1, tuple(unowned), tuple(state.level), tuple(state.mortgaged)) == ()
     poor.cash[0] = 400
     assert ai.make_player("hard", game, np.random.default_rng(0), fast=True)(poor) == G.ROLL
+
+
+def test_hard_stays_in_jail_only_while_some_rent_is_high():
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    legal = [G.ROLL, G.PAY_FINE]
+    jailed = _view({}, phase="roll", in_jail=[True, False], legal_source=lambda: legal)
+    assert hard.decide(jailed) == G.PAY_FINE  # nothing dangerous: out, to pass GO and buy
+    # nothing left to buy, but nothing dangerous either (all hard's): out, to pass GO
+    mine = dataclasses.replace(jailed, owner=[0 if sq in R.PROPERTIES else -1 for sq in range(40)])
+    assert hard.decide(mine) == G.PAY_FINE
+    level = [0] * R.NUM_SQUARES
+    level[ORANGE[0]] = level[ORANGE[1]] = level[ORANGE[2]] = 1  # P1's oranges, a house each
+    built = dataclasses.replace(jailed, owner=[1 if sq in ORANGE else -1 for sq in range(40)], level=level)
+    assert hard.decide(built) == G.PAY_FINE  # $70-80 rents: still out
+    level = [3 if sq in ORANGE else 0 for sq in range(40)]
+    assert hard.decide(dataclasses.replace(built, level=level)) == G.ROLL  # $500+: stays in
