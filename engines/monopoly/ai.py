@@ -13,10 +13,15 @@ What each level does:
   the state of its group: a complete group is worth the rent of three houses on every lot over a
   horizon of opponent turns, less the houses. A position is worth cash plus those values; hard
   buys, bids, trades and answers trades by how a move changes its value *against* the opponent's
-  (it never hands an opponent a group unless what it gets is worth as much to it). It proposes
-  group-completing swaps and cash offers, raising the cash after a refusal. It builds towards three
+  (it never hands an opponent a group unless what it gets is worth as much to it). Nobody may bid
+  above their cash, so hard bids at most a dollar over the richest rival still in an auction, and
+  lets a property it wants go to auction when no rival has the cash to pay its price. It proposes
+  group-completing swaps and cash offers, raising the cash after a refusal (and mortgaging idle
+  lots to pay); a partner who refuses four offers in a row is asked again only after a wait that
+  doubles each time. It lifts the mortgages on its complete groups first, builds towards three
   houses on the lots that earn most per dollar, keeping a reserve against the worst rent it could
-  meet, mortgages idle properties to build, and stays in jail once the board is dangerous.
+  meet, mortgages idle properties to build (a lot of a group an opponent shares first), and stays
+  in jail while some rent on the board is $100 or more.
 - **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
   price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
   group, and values a complete group at twice its printed prices when answering.
@@ -45,6 +50,15 @@ LEVELS = ("random", "easy", "medium", "hard", "buy-everything")
 
 HORIZON_TURNS = 40
 """Opponent turns over which hard counts a complete group's rent (per opponent)."""
+REFUSALS_BEFORE_WAIT = 4
+"""Offers a partner may refuse in a row before hard waits (2, 4, 8 ... turns) to ask them again."""
+MAX_WAIT_TURNS = 32
+JAIL_DANGER = 100
+"""Hard stays in jail while some square would charge it this much rent or more."""
+STEP_PREMIUM = 10
+"""Dollars over the printed price hard adds (per try) for a lot that leaves one seller of a group."""
+AUCTION_SAVING = 20
+"""Hard lets a property go to auction when every rival's cash is at least this much below its price."""
 HARD_BUILD_TARGET = 3
 """Hard builds evenly to three houses everywhere before it goes higher (the best rent per dollar)."""
 
@@ -136,6 +150,8 @@ class View:
                 "high_bid": a[5],
                 "leader": a[6] if a[6] >= 0 else None,
                 "min_bid": a[7],
+                "bidders": list(a[2]),
+                "active": list(a[3]),
             }
         trade = None
         if t is not None:
@@ -301,6 +317,10 @@ class MonopolyPlayer:
         # (partner, squares, board when offered) -> (times offered, cash of the last offer)
         self.offered: dict[tuple, tuple[int, int | None]] = {}
         self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
+        self.turns = 0  # my turns so far (the clock of the back-off below)
+        self.awaiting: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None  # my open offer
+        # partner -> (offers refused in a row, my turn before which I do not offer them again)
+        self.refusals: dict[int, tuple[int, int]] = {}
         self.worth = WORTH.get(level, medium_worth)
 
     def __call__(self, state: State) -> int:
@@ -326,7 +346,11 @@ class MonopolyPlayer:
         if phase == "trade":
             return self._trade_step(v)
         self.plan = []
+        if self.awaiting is not None:
+            self._note_answer(v)
         if phase == "roll":
+            if v.doubles == 0 and v.turn_player == v.me:
+                self.turns += 1
             if v.in_jail[v.me] and v.doubles == 0:
                 leave = self._leave_jail(v)
                 if leave is not None:
@@ -338,9 +362,16 @@ class MonopolyPlayer:
             return self._manage(v, trade=False) or G.PASS
         if phase == "buy":
             if G.BUY in v.legal and self._wants_to_buy(v, v.buy):
+                if self.level == "hard" and self._auction_is_cheaper(v, v.buy):
+                    return G.DECLINE
                 return G.BUY
-            if self.level == "hard" and G.BUY not in v.legal and self._strategic(v, v.buy):
-                # a square that completes or blocks a group is worth mortgaging for
+            if (
+                self.level == "hard"
+                and G.BUY not in v.legal
+                and (len(v.opponents()) == 1 or self._strategic(v, v.buy))
+            ):
+                # a square that completes or blocks a group is worth mortgaging for, and so is any
+                # square against a single opponent (what they do not get, I may still complete)
                 mortgage = self._idle_mortgage(v)
                 if mortgage is not None:
                     return G.MORTGAGE_BASE + mortgage
@@ -379,8 +410,9 @@ class MonopolyPlayer:
 
     def _leave_jail(self, v: View) -> int | None:
         if self.level == "hard":
-            # early on the free properties are worth the fine; later jail is the safest square
-            stay = v.unowned() < 6 or self._danger(v) >= 250
+            # jail is the safest square once some rent on the board is high; until then moving
+            # earns the GO salary and the chance to buy (also late in a game without groups)
+            stay = self._danger(v) >= JAIL_DANGER
         elif self.level == "medium":
             stay = v.unowned() < 6
         elif self.level == "easy":
@@ -468,7 +500,12 @@ class MonopolyPlayer:
         if self.level == "medium":
             completes = all(v.owner[s] == v.me for s in R.GROUP_OF[sq] if s != sq)
             return min(cash - 100, price * (1.4 if completes else 0.9))
-        return min(cash - min(80.0, self._reserve(v)), self._value_to_me(v, sq))
+        return self._hard_property_limit(v, sq)
+
+    def _hard_property_limit(self, v: View, sq: int) -> float:
+        # the cash kept back for rent may be cash that mortgages outside my groups would raise
+        keep = max(0.0, min(80.0, self._reserve(v)) - _idle_value(v, v.me, v.owner))
+        return min(v.cash[v.me] - keep, self._value_to_me(v, sq))
 
     def _bid(self, v: View) -> int:
         a = v.auction
@@ -476,11 +513,37 @@ class MonopolyPlayer:
             return G.PASS if G.PASS in v.legal else min(v.legal)
         limit = self._bid_limit(v)
         high, least = a["high_bid"], a["min_bid"]
+        if self.level == "hard":
+            return self._hard_bid(v, limit)
         for k in reversed(range(len(R.BID_STEPS))):
             bid = max(high + R.BID_STEPS[k], least)
             if G.BID_BASE + k in v.legal and bid <= limit and (k == 0 or high + R.BID_STEPS[k] <= limit):
                 return G.BID_BASE + k
         return G.PASS
+
+    def _hard_bid(self, v: View, limit: float) -> int:
+        """Hard never bids more than the richest rival still in could answer (nobody bids above
+        their cash), and near the price it raises by $1, not by $10 or $100."""
+        a = v.auction
+        high, least = a["high_bid"], a["min_bid"]
+        rivals = [p for p, on in zip(a["bidders"], a["active"], strict=True) if on and p != v.me]
+        target = min(limit, max((v.cash[p] + 1 for p in rivals), default=least))
+        anchor = 0.9 * (R.BOARD[a["square"]].price if a["item"] == "property" else target)
+        for k in reversed(range(len(R.BID_STEPS))):
+            bid = max(high + R.BID_STEPS[k], least)
+            if G.BID_BASE + k in v.legal and bid <= target and (k == 0 or bid <= anchor):
+                return G.BID_BASE + k
+        return G.PASS
+
+    def _auction_is_cheaper(self, v: View, sq: int) -> bool:
+        """Hard declines a property it wants when no rival has the cash to bid its price: the
+        auction then gives it for at most the richest rival's cash."""
+        rivals = v.opponents()
+        if not rivals:
+            return False
+        richest = max(v.cash[p] for p in rivals)
+        limit = self._hard_property_limit(v, sq)
+        return richest + AUCTION_SAVING <= R.BOARD[sq].price and limit >= richest + 1
 
     # -- managing: build, lift, mortgage to build, trade ---------------------------------------------
     def _build_gain(self, v: View, sq: int) -> float:
@@ -507,6 +570,10 @@ class MonopolyPlayer:
             if builds and cash - R.BOARD[builds[0]].house_cost >= reserve and self.rng.random() < 0.5:
                 return G.BUILD_BASE + int(self.rng.choice(builds))
             return None
+        if self.level == "hard":
+            lift = self._group_lift(v, reserve)
+            if lift is not None:
+                return lift
         if builds:
             if self.level == "hard":
                 # evenly to three houses first, then higher
@@ -527,22 +594,54 @@ class MonopolyPlayer:
                 return G.UNMORTGAGE_BASE + sq
         return None
 
-    def _idle_mortgage(self, v: View) -> int | None:
-        """A property outside my complete groups to mortgage for building money (the least earning)."""
+    def _group_lift(self, v: View, reserve: float) -> int | None:
+        """Hard lifts the mortgages on its complete groups first (a mortgaged lot stops the whole
+        group's building), mortgaging lots outside its groups to pay when it must."""
+        me = v.me
+        waiting = [sq for sq in R.STREETS if v.owner[sq] == me and v.mortgaged[sq] and v.complete(me, sq)]
+        if not waiting:
+            return None
+        # the best group first (its rent at three houses), its cheapest lot first
+        sq = max(waiting, key=lambda s: (group_bonus(R.BOARD[s].group, 1), -R.LIFT_COST[s]))
+        cost = R.LIFT_COST[sq]
+        if v.cash[me] - cost >= reserve and G.UNMORTGAGE_BASE + sq in v.legal:
+            return G.UNMORTGAGE_BASE + sq
+        mortgage = self._idle_mortgage(v)
+        if mortgage is not None:
+            return G.MORTGAGE_BASE + mortgage
+        return None
+
+    def _idle_mortgage(self, v: View, keep: Sequence[int] = ()) -> int | None:
+        """A property outside my complete groups (and ``keep``) to mortgage for money: the least useful."""
         idle = [
             a - G.MORTGAGE_BASE
             for a in v.legal
-            if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40 and not v.complete(v.me, a - G.MORTGAGE_BASE)
+            if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40
+            and not v.complete(v.me, a - G.MORTGAGE_BASE)
+            and a - G.MORTGAGE_BASE not in keep
         ]
         if not idle:
             return None
-        return min(idle, key=lambda sq: _income(sq, 1 if R.BOARD[sq].kind != "street" else 0))
+        return min(idle, key=lambda sq: self._mortgage_rank(v, sq))
+
+    def _mortgage_rank(self, v: View, sq: int) -> tuple[bool, bool, float]:
+        """Hard mortgages first what it has least use for: a lot of a group an opponent shares (no
+        group without a trade), then a lot it may still complete by landing, a complete group last;
+        within each, what earns least."""
+        board = R.BOARD[sq]
+        if board.kind != "street":
+            held = sum(1 for s in R.GROUP_OF[sq] if v.owner[s] == v.me)
+            return (False, True, _income(sq, held))
+        live = all(v.owner[s] in (-1, v.me) for s in R.GROUP_OF[sq])
+        return (v.complete(v.me, sq), live, _income(sq, 0))
 
     def _raise_money(self, v: View) -> int:
         if G.BANKRUPT in v.legal:
             return G.BANKRUPT
         mortgages = [a - G.MORTGAGE_BASE for a in v.legal if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40]
         if mortgages:
+            if self.level == "hard":
+                return G.MORTGAGE_BASE + min(mortgages, key=lambda sq: self._mortgage_rank(v, sq))
             # groups last: first what earns least
             return G.MORTGAGE_BASE + min(mortgages, key=lambda sq: (v.complete(v.me, sq), R.BOARD[sq].price))
         sells = [a - G.SELL_BASE for a in v.legal if G.SELL_BASE <= a < G.SELL_BASE + 40]
@@ -585,7 +684,11 @@ class MonopolyPlayer:
         situation = (key_board, tuple(v.mortgaged), tuple(c // 50 for c in v.cash))
         if situation == self.no_offers_on:
             return None
-        candidates = {partner: self._offers(v, partner) for partner in v.opponents()}
+        candidates = {
+            partner: self._offers(v, partner)
+            for partner in v.opponents()
+            if self.level != "hard" or self.refusals.get(partner, (0, 0))[1] <= self.turns
+        }
         self.no_offers_on = situation  # unless an offer is made below: nothing until things change
         for partner, offers in candidates.items():
             for offer in offers:
@@ -609,17 +712,41 @@ class MonopolyPlayer:
             return None
         self.no_offers_on = None
         _, partner, squares, cash = best
+        if self.level == "hard" and cash > v.cash[v.me] - self._reserve(v):
+            # raise the price first, from lots that stay outside my groups
+            mortgage = self._idle_mortgage(v, keep=squares)
+            if mortgage is not None:
+                self.no_offers_on = None
+                return G.MORTGAGE_BASE + mortgage
+            if cash > v.cash[v.me]:
+                return None
         key = (partner, tuple(squares), key_board)
         self.offered[key] = (self.offered.get(key, (0, None))[0] + 1, cash)
+        if self.level == "hard":
+            self.awaiting = (partner, tuple(squares), tuple(v.owner[sq] for sq in squares))
         self.plan = _compose(squares, cash)
         return G.TRADE_WITH_BASE + partner
 
+    def _note_answer(self, v: View) -> None:
+        """Was my last offer taken? A partner who refuses offer after offer (one who never trades)
+        is asked again only after a wait that doubles with each refusal past the third."""
+        partner, squares, before = self.awaiting
+        self.awaiting = None
+        if any(v.owner[sq] != o for sq, o in zip(squares, before, strict=True)):
+            self.refusals.pop(partner, None)
+            return
+        streak = self.refusals.get(partner, (0, 0))[0] + 1
+        over = streak - REFUSALS_BEFORE_WAIT
+        wait = 0 if over < 0 else min(MAX_WAIT_TURNS, 2 ** (over + 1))
+        self.refusals[partner] = (streak, self.turns + wait)
+
     def _offers(self, v: View, partner: int) -> list[tuple[list[int], int]]:
         """Candidate offers to ``partner``: the squares I need from them, with what they need from me."""
-        return [
-            (list(squares), 0)
-            for squares in swap_candidates(v.me, partner, tuple(v.owner), tuple(v.level), tuple(v.mortgaged))
-        ]
+        board = (tuple(v.owner), tuple(v.level), tuple(v.mortgaged))
+        offers = [(list(squares), 0) for squares in swap_candidates(v.me, partner, *board)]
+        if self.level == "hard":
+            offers += [(list(squares), 0) for squares in step_candidates(v.me, partner, *board)]
+        return offers
 
     def _escalate(self, v: View, trade: dict[str, Any], refused: int) -> int | None:
         """The cash I add to an offer (more after each refusal), or None if no cash makes it good."""
@@ -628,6 +755,12 @@ class MonopolyPlayer:
         mine = self.worth(v, me, owner, 0) - self.worth(v, me, v.owner, 0)
         theirs = self.worth(v, partner, owner, 0) - self.worth(v, partner, v.owner, 0)
         spare = max(0, int(v.cash[me] - self._reserve(v)))
+        if (
+            self.level == "hard"
+            and not _new_groups(v, me, owner)
+            and trade["squares"] in self._steps(v, partner)
+        ):
+            return self._step_cash(v, trade, refused, spare + _idle_value(v, me, owner))
         if self.level == "medium":
             if _new_groups(v, partner, owner) and _new_groups(v, me, owner):
                 return 0 if mine > 0 else None
@@ -646,13 +779,29 @@ class MonopolyPlayer:
             ask = int(round(most * (1 - refused / 3) / 10.0)) * 10
             return ask if ask < 0 and -ask <= v.cash[partner] else None
         houses = sum(2 * R.BOARD[sq].house_cost for g in _new_groups(v, me, owner) for sq in R.GROUPS[g])
-        cap = min(most, spare - houses)
+        # the price and the houses may come from mortgaging what stays outside my groups after
+        # the trade (hard mortgages before it proposes: see _propose)
+        cap = min(most, spare + _idle_value(v, me, owner) - houses)
         if cap < fair:
             return None
         received = sum(R.BOARD[sq].price for sq in trade["squares"] if v.owner[sq] == partner)
         opening = min(cap, max(fair, 1.5 * received))
         cash = opening + (cap - opening) * refused / 2
         return int(cash // 10) * 10
+
+    def _steps(self, v: View, partner: int) -> list[list[int]]:
+        return [
+            list(sq)
+            for sq in step_candidates(v.me, partner, tuple(v.owner), tuple(v.level), tuple(v.mortgaged))
+        ]
+
+    def _step_cash(self, v: View, trade: dict[str, Any], refused: int, funds: float) -> int | None:
+        """A first step to a group split three ways: the partner's lot for a little over its price,
+        if what is left would still pay the group's price for the last lot."""
+        received = sum(R.BOARD[sq].price for sq in trade["squares"])
+        cash = received + STEP_PREMIUM * (refused + 1)
+        group = R.BOARD[trade["squares"][0]].group
+        return cash if funds - cash >= _group_price(group) else None
 
     def _trade_step(self, v: View) -> int:
         while self.plan:
@@ -694,6 +843,30 @@ def swap_candidates(
     return tuple(offers)
 
 
+@lru_cache(maxsize=4096)
+def step_candidates(
+    me: int, partner: int, owner: tuple[int, ...], level: tuple[int, ...], mortgaged: tuple[bool, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Lots to buy from ``partner`` in a group split three ways: I hold some, the partner some and
+    one other player the rest (no buildings, the partner's lots unmortgaged). Buying them leaves a
+    single seller to complete the group with."""
+    offers = []
+    for lots in COLOUR_GROUPS:
+        if len(lots) < 3 or any(level[s] for s in lots):
+            continue
+        from_them = [s for s in lots if owner[s] == partner]
+        others = {owner[s] for s in lots if owner[s] not in (me, partner)}
+        if (
+            from_them
+            and any(owner[s] == me for s in lots)
+            and len(others) == 1
+            and -1 not in others
+            and not any(mortgaged[s] for s in from_them)
+        ):
+            offers.append(tuple(from_them))
+    return tuple(offers)
+
+
 def _rival_weight(v: View) -> float:
     """How much hard minds a trading partner's gain against its own.
 
@@ -702,6 +875,18 @@ def _rival_weight(v: View) -> float:
     little more is still worth making (before two others make it between themselves).
     """
     return 1.0 if len(v.opponents()) == 1 else 0.75
+
+
+def _idle_value(v: View, player: int, owner: Sequence[int]) -> int:
+    """What mortgaging ``player``'s unmortgaged lots outside complete groups on ``owner`` raises."""
+    return sum(
+        R.BOARD[sq].mortgage
+        for sq in R.PROPERTIES
+        if owner[sq] == player
+        and not v.mortgaged[sq]
+        and not v.level[sq]
+        and not all(owner[s] == player for s in R.GROUP_OF[sq])
+    )
 
 
 def _group_price(group: str) -> int:

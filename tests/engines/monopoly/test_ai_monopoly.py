@@ -28,6 +28,19 @@ def play(levels, seed, max_turns=60, fast=False, check_views=False):
         for k, level in enumerate(levels)
     ]
     decisions = 0
+
+    def watch(p, action):
+        nonlocal decisions
+        if check_views:
+            assert twins[p](state) == action, (state.to_dict(p)["phase"], action)
+        decisions += 1
+
+    play_out(state, players, rng, watch)
+    return state, decisions
+
+
+def play_out(state, players, rng, watch):
+    """Play ``state`` to the end; ``watch(player, action)`` sees each decision before it is applied."""
     while not state.is_terminal():
         p = state.current_player()
         if p == CHANCE:
@@ -35,11 +48,8 @@ def play(levels, seed, max_turns=60, fast=False, check_views=False):
             state.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
             continue
         action = players[p](state)
-        if check_views:
-            assert twins[p](state) == action, (state.to_dict(p)["phase"], action)
+        watch(p, action)
         state.apply_action(action)
-        decisions += 1
-    return state, decisions
 
 
 @pytest.mark.parametrize(
@@ -155,3 +165,124 @@ def test_income_tax_choice_is_the_cheaper_one():
 def test_an_unknown_level_is_refused():
     with pytest.raises(ValueError, match="no Monopoly player"):
         ai.make_player("grandmaster", None, np.random.default_rng(0))
+
+
+PINK = R.GROUPS["pink"]
+LIGHT_BLUE = R.GROUPS["light-blue"]
+BIDS = [G.PASS, G.BID_BASE, G.BID_BASE + 1, G.BID_BASE + 2]
+
+
+def _auction(sq, high, cash, bidders=(0, 1), active=(True, True)):
+    auction = {
+        "item": "property", "square": sq, "high_bid": high, "leader": None if high == 0 else 1,
+        "min_bid": 1, "bidders": list(bidders), "active": list(active),
+    }  # fmt: skip
+    return _view(
+        {},
+        phase="auction",
+        auction=auction,
+        cash=cash,
+        bankrupt=[False] * len(cash),
+        legal_source=lambda: BIDS,
+    )
+
+
+def test_hard_bids_no_more_than_the_richest_rival_still_in_could_answer():
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    boardwalk = 39  # price 400: hard wants it far above what the rival holds
+    assert hard.decide(_auction(boardwalk, 0, [1500, 60])) == G.BID_BASE + 1  # $10, not $100
+    assert hard.decide(_auction(boardwalk, 55, [1500, 60])) == G.BID_BASE  # $56 ... $61
+    assert hard.decide(_auction(boardwalk, 61, [1500, 60])) == G.PASS  # $61 cannot be answered
+    # a rival who has passed bids no more: only the one still in counts
+    three = _auction(boardwalk, 61, [1500, 60, 1000], bidders=(0, 1, 2), active=(True, True, False))
+    assert hard.decide(three) == G.PASS
+    # above nine tenths of the price it raises a dollar at a time
+    assert hard.decide(_auction(boardwalk, 365, [1500, 1500])) == G.BID_BASE
+
+
+def test_hard_lets_a_property_go_to_auction_only_when_no_rival_can_pay_its_price():
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    buy = _view({}, phase="buy", buy=39, cash=[1500, 100], legal_source=lambda: [G.BUY, G.DECLINE])
+    assert hard.decide(buy) == G.DECLINE  # the auction gives it for at most $101
+    assert hard.decide(dataclasses.replace(buy, cash=[1500, 390])) == G.BUY
+
+
+def test_hard_lifts_its_groups_mortgages_first_and_mortgages_shared_groups_first():
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    # hard holds the pinks, one mortgaged, a light blue shared with P1, and Reading Railroad
+    owner = {PINK[0]: 0, PINK[1]: 0, PINK[2]: 0, LIGHT_BLUE[0]: 0, LIGHT_BLUE[1]: 1, 5: 0}
+    mortgaged = [False] * R.NUM_SQUARES
+    mortgaged[PINK[0]] = True
+    legal = [G.END_TURN, G.UNMORTGAGE_BASE + PINK[0], G.MORTGAGE_BASE + LIGHT_BLUE[0], G.MORTGAGE_BASE + 5]
+    v = _view(owner, phase="after-roll", mortgaged=mortgaged, cash=[400, 1500], legal_source=lambda: legal)
+    assert hard.decide(v) == G.UNMORTGAGE_BASE + PINK[0]
+    # short of the $77: first the lot of a group it shares with an opponent
+    poor = dataclasses.replace(v, cash=[60, 1500], legal_source=lambda: legal[2:] + [G.END_TURN])
+    assert hard.decide(poor) == G.MORTGAGE_BASE + LIGHT_BLUE[0]
+
+
+def _proposals(refusals_before_wait, monkeypatch):
+    # hard holds two oranges, buy-everything (who never trades) the third: hard has an offer to
+    # make all game long
+    monkeypatch.setattr(ai, "REFUSALS_BEFORE_WAIT", refusals_before_wait)
+    game = G.MonopolyGame(2, max_turns=120)
+    state = game.new_initial_state()
+    for sq, p in {ORANGE[0]: 0, ORANGE[1]: 0, ORANGE[2]: 1}.items():
+        state.owner[sq] = p
+    players = [ai.make_player(level, game, np.random.default_rng(k), fast=True) for k, level in
+               enumerate(("hard", "buy-everything"))]  # fmt: skip
+    offers = []
+    play_out(
+        state,
+        players,
+        np.random.default_rng(5),
+        lambda p, action: offers.append(p == 0 and action == G.PROPOSE),
+    )
+    return sum(offers)
+
+
+def test_hard_stops_asking_a_partner_who_refuses_everything(monkeypatch):
+    patient = _proposals(ai.REFUSALS_BEFORE_WAIT, monkeypatch)
+    assert patient <= ai.REFUSALS_BEFORE_WAIT + 8  # then after 2, 4, 8, 16, 32, 32 ... turns
+    assert _proposals(10_000, monkeypatch) > 2 * patient  # never waiting: an offer at every change
+
+
+def test_hard_buys_into_a_group_split_three_ways_and_leaves_one_seller():
+    # orange: one lot each for hard, P1 and P2; hard offers P1 a little over the price of its lot
+    game = G.MonopolyGame(3)
+    state = game.new_initial_state()
+    for sq, p in {ORANGE[0]: 0, ORANGE[1]: 1, ORANGE[2]: 2}.items():
+        state.owner[sq] = p
+    poor = state.clone()
+    hard = ai.make_player("hard", game, np.random.default_rng(0), fast=True)
+    first = hard(state)
+    assert first in (G.TRADE_WITH_BASE + 1, G.TRADE_WITH_BASE + 2)
+    state.apply_action(first)
+    while state.phase == G.P_TRADE:
+        state.apply_action(hard(state))
+    proposer, partner, squares, cash, _ = state.trade
+    assert sorted(squares) == [ORANGE[partner]]
+    assert R.BOARD[ORANGE[partner]].price < cash <= R.BOARD[ORANGE[partner]].price + 30
+    # no step when the rest of the group is unowned (it may still come by landing) or when the
+    # buyer could not then pay the group's price for the last lot
+    unowned = list(state.owner)
+    unowned[ORANGE[2]] = -1
+    assert ai.step_candidates(0, 1, tuple(unowned), tuple(state.level), tuple(state.mortgaged)) == ()
+    poor.cash[0] = 400
+    assert ai.make_player("hard", game, np.random.default_rng(0), fast=True)(poor) == G.ROLL
+
+
+def test_hard_stays_in_jail_only_while_some_rent_is_high():
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    legal = [G.ROLL, G.PAY_FINE]
+    jailed = _view({}, phase="roll", in_jail=[True, False], legal_source=lambda: legal)
+    assert hard.decide(jailed) == G.PAY_FINE  # nothing dangerous: out, to pass GO and buy
+    # nothing left to buy, but nothing dangerous either (all hard's): out, to pass GO
+    mine = dataclasses.replace(jailed, owner=[0 if sq in R.PROPERTIES else -1 for sq in range(40)])
+    assert hard.decide(mine) == G.PAY_FINE
+    level = [0] * R.NUM_SQUARES
+    level[ORANGE[0]] = level[ORANGE[1]] = level[ORANGE[2]] = 1  # P1's oranges, a house each
+    built = dataclasses.replace(jailed, owner=[1 if sq in ORANGE else -1 for sq in range(40)], level=level)
+    assert hard.decide(built) == G.PAY_FINE  # $70-80 rents: still out
+    level = [3 if sq in ORANGE else 0 for sq in range(40)]
+    assert hard.decide(dataclasses.replace(built, level=level)) == G.ROLL  # $500+: stays in
