@@ -332,7 +332,7 @@ class _Level:
         self.counts = np.zeros((8, self.n), dtype=np.int64)  # rows per pair and number pending
         self.prob = np.zeros(0)  # per row: chance that a throw leaves exactly this to place
         self.skip = np.zeros(0, dtype=np.int32)  # the row without the first pending die; -1: none
-        self.ent_start = np.zeros(1, dtype=np.int32)  # per row: its first placement target
+        self.ent_count = np.zeros(0, dtype=np.uint8)  # per row: its placement targets
         self.ent_row = np.zeros(0, dtype=np.int32)  # the rows one placement reaches, in the level below
         self.lookup = np.zeros(0, dtype=np.int64)  # sorted (dice, pair, pending) codes of the rows
         self.roll = np.zeros((0, 0), dtype=np.float32)  # the solved throw values, per bank state
@@ -506,7 +506,7 @@ class TurnSolver:
         del size, pair_of
         rows = level.rows
         level.skip = np.full(rows, -1, dtype=np.int32)
-        level.ent_start = np.zeros(rows + 1, dtype=np.int32)
+        level.ent_count = np.zeros(rows, dtype=np.uint8)
         if below is None or rows == level.n:
             return
         # placements of (pair, slot), as a CSR by pair * nslots + slot, and where each leads
@@ -524,7 +524,6 @@ class TurnSolver:
             child_index[pick] = j
         del child_keys, child_colour
         ent_rows: list[np.ndarray] = []
-        total = 0
         for lo in range(level.n, rows, 250_000):
             hi = min(rows, lo + 250_000)
             code = level.lookup[lo:hi]
@@ -538,17 +537,15 @@ class TurnSolver:
             level.skip[lo + more] = level.find(pair[more], rest[more])
             group = pair * nslots + first_slot
             n_ent = counts[group]
-            level.ent_start[lo + 1 : hi + 1] = total + np.cumsum(n_ent)
+            level.ent_count[lo:hi] = n_ent
             of_row = np.repeat(np.arange(hi - lo), n_ent)
-            ent = starts[group[of_row]] + np.arange(len(of_row)) - (level.ent_start[lo + of_row] - total)
-            total += len(of_row)
+            ent = starts[group[of_row]] + np.arange(len(of_row)) - (np.cumsum(n_ent) - n_ent)[of_row]
             target = np.zeros(len(ent), dtype=np.int64)
             for c, space in enumerate(below):
                 pick = np.flatnonzero(child_space[ent] == c)
                 j = child_index[ent[pick]]
                 target[pick] = offsets[c] + space.find(j, rest[of_row[pick]] & space.mask[j])
             ent_rows.append(target.astype(np.int32))
-        level.ent_start[level.n + 1 :] = np.maximum.accumulate(level.ent_start[level.n + 1 :])
         level.ent_row = np.concatenate(ent_rows)
 
     # -- the programme -------------------------------------------------------------------------------
@@ -640,14 +637,24 @@ class TurnSolver:
             return wplus
         # what a placement reaches: rows of the level below, plain ones first; a plain board that
         # completes a colour group starts with no house (the first bank states of a colour block)
-        source = below_w[1] if colour else np.concatenate([below_w[0], below_w[1][:width]], axis=1)
+        plain_rows = 0 if colour else below_w[0].shape[1]
         step = max(1, CHUNK // width)
+        e0 = 0
         for number in range(1, 8):
             for lo in range(int(level.first[number]), int(level.first[number + 1]), step):
                 hi = min(int(level.first[number + 1]), lo + step)
-                e0, e1 = int(level.ent_start[lo]), int(level.ent_start[hi])
-                reached = source[:, level.ent_row[e0:e1]]
-                best = np.maximum.reduceat(reached, level.ent_start[lo:hi] - e0, axis=1)
+                counts = level.ent_count[lo:hi].astype(np.int64)
+                e1 = e0 + int(counts.sum())
+                target = level.ent_row[e0:e1]
+                if colour:
+                    reached = below_w[1][:, target]
+                else:
+                    reached = np.empty((width, e1 - e0), dtype=np.float32)
+                    plain = target < plain_rows
+                    reached[:, plain] = below_w[0][:, target[plain]]
+                    reached[:, ~plain] = below_w[1][:width, target[~plain] - plain_rows]
+                best = np.maximum.reduceat(reached, np.cumsum(counts) - counts, axis=1)
+                e0 = e1
                 skip = level.skip[lo:hi]
                 has = np.flatnonzero(skip >= 0)
                 best[:, has] = np.maximum(best[:, has], wplus[:, skip[has]])
@@ -784,10 +791,11 @@ def _policy_iteration(
         # evaluate the new policy exactly: V = roll (M (a + b V) + known) + (1 - roll) stop
         new = stop[active].copy()
         throwing = np.flatnonzero(roll.any(axis=1))
-        if len(throwing):
-            rb = roll[throwing].astype(np.float64)
-            system = eye - rb[:, :, None] * matrix[None] * b[throwing][:, None, :]
-            rhs = rb * (a[throwing] @ matrix.T + known[active[throwing]]) + (1 - rb) * stop[active[throwing]]
-            new[throwing] = np.linalg.solve(system, rhs[..., None])[..., 0]
+        for lo in range(0, len(throwing), 1024):  # in pieces: a system is width x width
+            part = throwing[lo : lo + 1024]
+            rb = roll[part].astype(np.float64)
+            system = eye - rb[:, :, None] * matrix[None] * b[part][:, None, :]
+            rhs = rb * (a[part] @ matrix.T + known[active[part]]) + (1 - rb) * stop[active[part]]
+            new[part] = np.linalg.solve(system, rhs[..., None])[..., 0]
         value[active] = new
     raise RuntimeError("policy iteration did not settle")
