@@ -341,6 +341,13 @@ class _Level:
     def rows(self) -> int:
         return int(self.first[-1])
 
+    def release(self) -> None:
+        """Drop the placement rows (after the last block)."""
+        self.prob = np.zeros(0)
+        self.skip = np.zeros(0, dtype=np.int32)
+        self.ent_count = np.zeros(0, dtype=np.uint8)
+        self.ent_row = np.zeros(0, dtype=np.int32)
+
     def find(self, pair: np.ndarray, pending: np.ndarray) -> np.ndarray:
         """The row of each (pair, pending set)."""
         code = (_dice_count(pending) << 60) | (pair.astype(np.int64) << 42) | pending
@@ -588,13 +595,19 @@ class TurnSolver:
             if progress is not None:
                 progress((done + 1) / len(blocks))
             self.log(f"bank states {block.name}: {time.perf_counter() - t0:.1f} s")
+        for pair in levels.values():
+            for level in pair:
+                level.release()  # the rows are done with: room for the table's copies
         result = {}
         for c, name in enumerate(("plain", "colour")):
             keys = np.concatenate([levels[n][c].keys for n in sorted(levels)])
             roll = np.concatenate([levels[n][c].roll for n in sorted(levels)])
+            for n in levels:
+                levels[n][c].roll = np.zeros((0, 0), dtype=np.float32)
             order = np.argsort(keys, kind="stable")
             result[f"{name}_keys"] = keys[order]
             result[f"{name}_roll"] = roll[order]
+            del roll
         self.log(f"solved in {time.perf_counter() - started:.1f} s")
         return result
 
