@@ -576,6 +576,10 @@ class TurnSolver:
             levels[number] = below = pair
         for level in below or ():
             level.lookup = np.zeros(0, dtype=np.int64)
+        self._templates.clear()
+        for pair in levels.values():
+            for level in pair:
+                level.boards = level.boards.take(np.zeros(0, dtype=np.int64))  # only the rows are read now
         npairs = sum(lv.n for pair in levels.values() for lv in pair)
         nrows = sum(lv.rows for pair in levels.values() for lv in pair)
         took = time.perf_counter() - started
