@@ -166,37 +166,9 @@ def targets(board: Board, symbol: int) -> list[tuple[int, int]]:
     return [(symbol, DONE if real + 1 + chance == SQUARES[symbol] else code + 2)]
 
 
-def placeable(board: Board, symbol: int) -> bool:
-    if symbol == CHANCE:
-        return any(IS_COLOUR[g] and c < DONE and not c & 1 for g, c in enumerate(board))
-    return board[symbol] < DONE
-
-
 def empty_pair(kinds: Sequence[Kind]) -> Pair:
     """The start of a turn: every property die in the cup, nothing on the board."""
     return canonical(kinds, tuple(len(k.dice) for k in kinds), (0,) * NUM_GROUPS)
-
-
-def reachable_pairs(kinds: Sequence[Kind], start: Pair | None = None) -> list[Pair]:
-    """Every (cup, board) a turn can reach from ``start`` (the empty board), by breadth-first search."""
-    start = start or empty_pair(kinds)
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        following = []
-        for cup, board, frozen in frontier:
-            for k, kind in enumerate(kinds):
-                if not cup[k]:
-                    continue
-                smaller = cup[:k] + (cup[k] - 1,) + cup[k + 1 :]
-                for symbol in kind.symbols:
-                    for g, code in targets(board, symbol):
-                        pair = canonical(kinds, smaller, board[:g] + (code,) + board[g + 1 :], frozen)
-                        if pair not in seen:
-                            seen.add(pair)
-                            following.append(pair)
-        frontier = following
-    return sorted(seen)
 
 
 def pair_key(pair: Pair) -> int:
