@@ -9,10 +9,10 @@ GO collected (counted up to :data:`GO_CAP`) and, once a colour group is complete
 
 The turn is solved level by level, from an empty cup up to all seven dice: placing a die always
 moves to a lower level, so only "throw and place nothing" (and the house die's Get Out of Jail Free
-and broken house) loop within a level. Each level is an exact fixed point found by policy
-iteration, with the placement after every throw chosen by a second small programme that places the
-thrown dice one at a time (skip this die, or put it on one of its squares), which visits every
-placement of every throw without listing them throw by throw.
+and broken house) loop within a level. Each level is a fixed point found by policy iteration
+(exact to :data:`RESIDUAL`), with the placement after every throw chosen by a second small
+programme that places the thrown dice one at a time (skip this die, or put it on one of its
+squares), which visits every placement of every throw without listing them throw by throw.
 
 The build works on whole levels at once, with integer-coded numpy arrays: a pair is one integer
 (:func:`pair_key`), a set of thrown dice still to place is one integer (two bits per kind and
