@@ -9,10 +9,17 @@ GO collected (counted up to :data:`GO_CAP`) and, once a colour group is complete
 
 The turn is solved level by level, from an empty cup up to all seven dice: placing a die always
 moves to a lower level, so only "throw and place nothing" (and the house die's Get Out of Jail Free
-and broken house) loop within a level. Each level is an exact fixed point found by policy
-iteration, with the placement after every throw chosen by a second small programme that places the
-thrown dice one at a time (skip this die, or put it on one of its squares), which visits every
-placement of every throw without listing them throw by throw.
+and broken house) loop within a level. Each level is a fixed point found by policy iteration
+(exact to :data:`RESIDUAL`), with the placement after every throw chosen by a second small
+programme that places the thrown dice one at a time (skip this die, or put it on one of its
+squares), which visits every placement of every throw without listing them throw by throw.
+
+The build works on whole levels at once, with integer-coded numpy arrays: a pair is one integer
+(:func:`pair_key`), a set of thrown dice still to place is one integer (two bits per kind and
+symbol), and a row of the placement programme keeps only the row it skips to and the rows one
+placement reaches. The bank states are solved in blocks (one GO count, hotel or not: neither goes
+down within a turn), every level on a block before the next block, so only one block's values of
+two levels are held at a time; each block's policy iteration starts from the same pairs with more GO.
 
 What is stored (and cached on disk by :func:`turn_table`) is, for every reachable (cup, board) and
 bank state, the exact expected turn score of throwing once more and playing on optimally; the value
@@ -28,10 +35,8 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
@@ -161,37 +166,9 @@ def targets(board: Board, symbol: int) -> list[tuple[int, int]]:
     return [(symbol, DONE if real + 1 + chance == SQUARES[symbol] else code + 2)]
 
 
-def placeable(board: Board, symbol: int) -> bool:
-    if symbol == CHANCE:
-        return any(IS_COLOUR[g] and c < DONE and not c & 1 for g, c in enumerate(board))
-    return board[symbol] < DONE
-
-
 def empty_pair(kinds: Sequence[Kind]) -> Pair:
     """The start of a turn: every property die in the cup, nothing on the board."""
     return canonical(kinds, tuple(len(k.dice) for k in kinds), (0,) * NUM_GROUPS)
-
-
-def reachable_pairs(kinds: Sequence[Kind], start: Pair | None = None) -> list[Pair]:
-    """Every (cup, board) a turn can reach from ``start`` (the empty board), by breadth-first search."""
-    start = start or empty_pair(kinds)
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        following = []
-        for cup, board, frozen in frontier:
-            for k, kind in enumerate(kinds):
-                if not cup[k]:
-                    continue
-                smaller = cup[:k] + (cup[k] - 1,) + cup[k + 1 :]
-                for symbol in kind.symbols:
-                    for g, code in targets(board, symbol):
-                        pair = canonical(kinds, smaller, board[:g] + (code,) + board[g + 1 :], frozen)
-                        if pair not in seen:
-                            seen.add(pair)
-                            following.append(pair)
-        frontier = following
-    return sorted(seen)
 
 
 def pair_key(pair: Pair) -> int:
@@ -245,26 +222,136 @@ def bank_matrix(house_die: bool) -> tuple[np.ndarray, np.ndarray]:
 
 
 # -- the build ---------------------------------------------------------------------------------------
-class _Space:
-    """One level's rows of one bank-state width: its pairs and, per pair, every set of thrown dice
-    that may still be placed ("pending": a count per (kind, symbol) slot), the empty one first."""
-
-    def __init__(self, width: int) -> None:
-        self.width = width
-        self.pairs: list[Pair] = []
-        self.local: dict[Pair, int] = {}
-        self.pending: list[tuple[int, ...]] = []  # per row; dropped once the level is placed
-        self.row_pair = array("l")  # per row: local pair index
-        self.prob = array("d")  # per row: chance that a throw leaves exactly this to place
-        self.start: list[int] = []  # per pair: its first row (nothing pending)
-        self.index: dict[int, int] = {}  # _row_key(local pair, pending) -> row
+# Everything below works on whole levels at once with integer-coded numpy arrays. A pending set (thrown
+# dice still to place) is a count per slot, a slot being a (kind, symbol); two bits per slot (a kind
+# has at most three dice), so a pending set is one integer.
+SLOT_BITS = 2
+_SQUARES = np.asarray(SQUARES, dtype=np.int64)
+_BOARD_VALUE = np.asarray(BOARD_VALUE, dtype=np.int64)
+_DIE_VALUE = np.asarray(DIE_VALUE, dtype=np.int64)
+_IS_COLOUR = np.asarray(IS_COLOUR, dtype=bool)
+_DIGIT_SUM = np.asarray([sum((v >> (2 * i)) & 3 for i in range(7)) for v in range(1 << 14)], dtype=np.int64)
 
 
-def _row_key(local: int, pending: Sequence[int]) -> int:
-    key = local
-    for count in pending:
-        key = key * 8 + count
-    return key
+def _dice_count(pending: np.ndarray) -> np.ndarray:
+    """How many dice a pending set holds (the sum of its two-bit counts)."""
+    mask = (1 << 14) - 1
+    return _DIGIT_SUM[pending & mask] + _DIGIT_SUM[(pending >> 14) & mask] + _DIGIT_SUM[pending >> 28]
+
+
+@dataclass
+class _Boards:
+    """Pairs as arrays: cup counts (n, kinds), group codes (n, groups), frozen best (n)."""
+
+    cup: np.ndarray
+    board: np.ndarray
+    frozen: np.ndarray
+
+    @classmethod
+    def of(cls, pairs: Sequence[Pair]) -> _Boards:
+        return cls(
+            np.asarray([p[0] for p in pairs], dtype=np.int64).reshape(len(pairs), -1),
+            np.asarray([p[1] for p in pairs], dtype=np.int64).reshape(len(pairs), NUM_GROUPS),
+            np.asarray([p[2] for p in pairs], dtype=np.int64),
+        )
+
+    def take(self, index: np.ndarray) -> _Boards:
+        return _Boards(self.cup[index], self.board[index], self.frozen[index])
+
+    def keys(self) -> np.ndarray:
+        """:func:`pair_key` of every pair."""
+        key = np.zeros(len(self.frozen), dtype=np.int64)
+        for k in range(self.cup.shape[1]):
+            key = key * 8 + self.cup[:, k]
+        for g in range(NUM_GROUPS):
+            key = key * 16 + self.board[:, g]
+        return key * 64 + self.frozen // 100
+
+    def colour(self) -> np.ndarray:
+        return ((self.board == DONE) & _IS_COLOUR).any(axis=1)
+
+    def basics(self) -> np.ndarray:
+        """:func:`basic` of every pair."""
+        done = (self.board == DONE) * _BOARD_VALUE
+        printed = np.where(self.board < DONE, (self.board >> 1) * _DIE_VALUE, 0)
+        return (done.sum(axis=1) + np.maximum(self.frozen, printed.max(axis=1))).astype(np.float64)
+
+    def canonical(self, kinds: Sequence[Kind]) -> _Boards:
+        """:func:`canonical` of every pair: freeze the groups no die in the cup can go on."""
+        has = np.zeros((len(self.frozen), NUM_GROUPS + 1), dtype=bool)
+        for k, kind in enumerate(kinds):
+            for s in kind.symbols:
+                has[:, s] |= self.cup[:, k] > 0
+        board = self.board
+        can = has[:, :NUM_GROUPS] | (has[:, CHANCE, None] & _IS_COLOUR & (board % 2 == 0))
+        freeze = (board < DONE) & ~can
+        frozen = np.maximum(self.frozen, np.where(freeze, (board >> 1) * _DIE_VALUE, 0).max(axis=1))
+        return _Boards(self.cup, np.where(freeze, FROZEN, board), frozen)
+
+
+class _Level:
+    """One level's pairs of one board kind (plain, or with a colour group complete) and its
+    placement rows: every (pair, pending set), ordered by the number of dice pending and then by
+    pair, so the first ``n`` rows are the pairs' own (nothing pending)."""
+
+    def __init__(self, boards: _Boards, keys: np.ndarray) -> None:
+        self.boards = boards
+        self.keys = keys
+        self.n = len(keys)
+        self.basics = boards.basics()
+        self.mask = np.zeros(self.n, dtype=np.int64)  # per pair: the bits of its placeable slots
+        self.first = np.zeros(9, dtype=np.int64)  # first row of each number of dice pending
+        self.counts = np.zeros((8, self.n), dtype=np.int64)  # rows per pair and number pending
+        self.prob = np.zeros(0)  # per row: chance that a throw leaves exactly this to place
+        self.skip = np.zeros(0, dtype=np.int32)  # the row without the first pending die; -1: none
+        self.ent_count = np.zeros(0, dtype=np.uint8)  # per row: its placement targets
+        self.ent_row = np.zeros(0, dtype=np.int32)  # the rows one placement reaches, in the level below
+        self.lookup = np.zeros(0, dtype=np.int64)  # sorted (dice, pair, pending) codes of the rows
+        self.roll = np.zeros((0, 0), dtype=np.float32)  # the solved throw values, per bank state
+
+    @property
+    def rows(self) -> int:
+        return int(self.first[-1])
+
+    def release(self) -> None:
+        """Drop the placement rows (after the last block)."""
+        self.prob = np.zeros(0)
+        self.skip = np.zeros(0, dtype=np.int32)
+        self.ent_count = np.zeros(0, dtype=np.uint8)
+        self.ent_row = np.zeros(0, dtype=np.int32)
+
+    def find(self, pair: np.ndarray, pending: np.ndarray) -> np.ndarray:
+        """The row of each (pair, pending set)."""
+        code = (_dice_count(pending) << 60) | (pair.astype(np.int64) << 42) | pending
+        at = np.searchsorted(self.lookup, code)
+        if len(code) and not np.array_equal(self.lookup[np.minimum(at, len(self.lookup) - 1)], code):
+            raise AssertionError("a placement leads to a row the solver did not build")
+        return at
+
+    def chunks(self, number: int, active: np.ndarray | None, width: int) -> Iterator[tuple]:
+        """The rows with ``number`` dice pending, of the ``active`` pairs (None: all), in pieces of
+        whole pairs: (rows: a slice or an index array, pairs with rows, where each pair's rows start)."""
+        counts = self.counts[number]
+        starts = self.first[number] + np.r_[0, np.cumsum(counts)[:-1]]
+        pairs = np.flatnonzero(counts > 0 if active is None else (counts > 0) & active)
+        limit = max(1, CHUNK // width)
+        ends = np.cumsum(counts[pairs])
+        lo = 0
+        while lo < len(pairs):
+            hi = max(lo + 1, int(np.searchsorted(ends, ends[lo] - counts[pairs[lo]] + limit, side="right")))
+            part = pairs[lo:hi]
+            sizes = counts[part]
+            heads = np.r_[0, np.cumsum(sizes)[:-1]]
+            if active is None:
+                rows: slice | np.ndarray = slice(int(starts[part[0]]), int(starts[part[-1]] + sizes[-1]))
+            else:
+                rows = np.repeat(starts[part] - heads, sizes) + np.arange(int(sizes.sum()))
+            yield rows, part, heads
+            lo = hi
+
+
+CHUNK = 262_144
+"""Row-by-bank-state cells handled at once (bounds the build's temporary arrays)."""
 
 
 class TurnSolver:
@@ -282,305 +369,422 @@ class TurnSolver:
         self.slots: list[tuple[int, int]] = [
             (k, s) for k, kind in enumerate(self.kinds) for s in kind.symbols
         ]
-        self.kind_slots: list[list[int]] = [
-            [i for i, (k2, _) in enumerate(self.slots) if k2 == k] for k in range(len(self.kinds))
-        ]
+        if len(self.slots) * SLOT_BITS > 42 or max(len(k.dice) for k in self.kinds) > 3:
+            raise ValueError("too many property dice for the solver's pending-set code")
         self.plain = bank_matrix(False)
         self.colour = bank_matrix(True)
+        self._templates: dict[tuple[tuple[int, ...], int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
-    # pending throws: counts per slot, only slots whose symbol can be placed on the board
-    def _placeable_mask(self, pair: Pair) -> tuple[bool, ...]:
-        cup, board, _ = pair
-        return tuple(bool(cup[k]) and placeable(board, s) for k, s in self.slots)
+    # -- pairs and placements ------------------------------------------------------------------------
+    def _placements(self, boards: _Boards) -> tuple[np.ndarray, np.ndarray, _Boards]:
+        """Every single-die placement from every pair: (pair, slot, resulting pair), by pair and slot."""
+        parents, slot_ids, cups, codes, groups = [], [], [], [], []
+        n = len(boards.frozen)
+        for f, (k, s) in enumerate(self.slots):
+            in_cup = boards.cup[:, k] > 0
+            for g in range(NUM_GROUPS) if s == CHANCE else (s,):
+                code = boards.board[:, g]
+                if s == CHANCE:
+                    ok = in_cup & _IS_COLOUR[g] & (code < DONE) & (code % 2 == 0)
+                    new = np.where((code >> 1) + 1 == SQUARES[g], DONE, code | 1)
+                else:
+                    ok = in_cup & (code < DONE)
+                    new = np.where((code >> 1) + 1 + (code & 1) == SQUARES[g], DONE, code + 2)
+                at = np.flatnonzero(ok)
+                parents.append(at)
+                slot_ids.append(np.full(len(at), f))
+                cups.append(np.full(len(at), k))
+                codes.append(new[at])
+                groups.append(np.full(len(at), g))
+        parent = np.concatenate(parents) if parents else np.zeros(0, dtype=np.int64)
+        slot = np.concatenate(slot_ids).astype(np.int64) if slot_ids else np.zeros(0, dtype=np.int64)
+        order = np.lexsort((slot, parent)) if n else np.zeros(0, dtype=np.int64)
+        parent, slot = parent[order], slot[order]
+        kind, code, group = (np.concatenate(a)[order] for a in (cups, codes, groups))
+        child = boards.take(parent)
+        child.cup = child.cup.copy()
+        child.cup[np.arange(len(parent)), kind] -= 1
+        child.board = child.board.copy()
+        child.board[np.arange(len(parent)), group] = code
+        return parent, slot, child.canonical(self.kinds)
 
-    @cache  # noqa: B019 - one solver per build, the cache dies with it
-    def _kind_projection(self, k: int, count: int, mask: tuple[bool, ...]) -> dict[tuple[int, ...], float]:
-        """Throwing ``count`` dice of kind ``k``: the chance of each count vector over its placeable slots."""
-        kind = self.kinds[k]
-        slots = self.kind_slots[k]
-        result: dict[tuple[int, ...], float] = {}
-        for combo in itertools.combinations_with_replacement(range(len(kind.symbols)), count):
-            counts = [combo.count(i) for i in range(len(kind.symbols))]
-            p = math.factorial(count)
-            for i, n in enumerate(counts):
-                p = p / math.factorial(n) * kind.probs[i] ** n
-            key = tuple(n if mask[slots[i]] else 0 for i, n in enumerate(counts))
-            result[key] = result.get(key, 0.0) + p
-        # every vector up to ``count`` dice is a phase state, even where a throw cannot end there
-        for total in range(count + 1):
-            live = [i for i in range(len(slots)) if mask[slots[i]]]
-            for combo in itertools.combinations_with_replacement(live, total):
-                key = tuple(combo.count(i) for i in range(len(slots)))
-                result.setdefault(key, 0.0)
-        return result
+    def _levels(self) -> dict[int, tuple[_Boards, np.ndarray]]:
+        """Every reachable pair, by dice in the cup: (boards, sorted keys)."""
+        start = _Boards.of([self.start or empty_pair(self.kinds)])
+        top = int(start.cup.sum())
+        levels = {top: (start, start.keys())}
+        for level in range(top, 0, -1):
+            _, _, child = self._placements(levels[level][0])
+            keys, first = np.unique(child.keys(), return_index=True)
+            levels[level - 1] = (child.take(first), keys)
+        return levels
 
-    def _pending_rows(self, pair: Pair) -> Iterator[tuple[tuple[int, ...], float]]:
-        cup = pair[0]
-        mask = self._placeable_mask(pair)
-        per_kind = [list(self._kind_projection(k, cup[k], mask).items()) for k in range(len(self.kinds))]
-        for combo in itertools.product(*per_kind):
-            pending = tuple(n for seg, _ in combo for n in seg)
-            p = 1.0
-            for _, q in combo:
-                p *= q
-            yield pending, p
+    def _template(self, cup: tuple[int, ...], mask: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every pending set of a cup with these placeable slots: (pending codes, dice counts, chance
+        that a throw leaves exactly that to place)."""
+        key = (cup, mask)
+        if key not in self._templates:
+            codes, sizes, probs = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64), np.ones(1)
+            f0 = 0
+            for k, kind in enumerate(self.kinds):
+                live = [i for i in range(len(kind.symbols)) if mask >> (f0 + i) & 1]
+                miss = 1.0 - sum(kind.probs[i] for i in live)
+                k_codes, k_sizes, k_probs = [], [], []
+                for total in range(cup[k] + 1):
+                    for combo in itertools.combinations_with_replacement(live, total):
+                        p = math.factorial(cup[k]) / math.factorial(cup[k] - total) * miss ** (cup[k] - total)
+                        code = 0
+                        for i in set(combo):
+                            n = combo.count(i)
+                            p = p / math.factorial(n) * kind.probs[i] ** n
+                            code |= n << (SLOT_BITS * (f0 + i))
+                        k_codes.append(code)
+                        k_sizes.append(total)
+                        k_probs.append(p)
+                codes = (codes[:, None] | np.asarray(k_codes, dtype=np.int64)[None, :]).ravel()
+                sizes = (sizes[:, None] + np.asarray(k_sizes, dtype=np.int64)[None, :]).ravel()
+                probs = (probs[:, None] * np.asarray(k_probs)[None, :]).ravel()
+                f0 += len(kind.symbols)
+            self._templates[key] = (codes, sizes, probs)
+        return self._templates[key]
 
-    def _filter(self, pending: tuple[int, ...], pair: Pair) -> tuple[int, ...]:
-        mask = self._placeable_mask(pair)
-        return tuple(n if m else 0 for n, m in zip(pending, mask, strict=True))
+    def _build(self, level: _Level, below: tuple[_Level, _Level] | None, colour: bool) -> None:
+        """The rows of one level and, per row, the rows one placement leads to."""
+        boards = level.boards
+        nslots = len(self.slots)
+        parent, slot, child = self._placements(boards)
+        for f in range(nslots):
+            level.mask[np.unique(parent[slot == f])] |= 3 << (SLOT_BITS * f)
+        # rows, from each pair's template (its cup and placeable slots)
+        cup_code = boards.cup @ (8 ** np.arange(boards.cup.shape[1]))
+        slot_mask = np.zeros(level.n, dtype=np.int64)
+        for f in range(nslots):
+            slot_mask |= ((level.mask >> (SLOT_BITS * f)) & 1) << f
+        tkeys, tpair = np.unique((cup_code << 21) | slot_mask, return_inverse=True)
+        codes_of, probs_of = [], []
+        for t in range(len(tkeys)):
+            pairs = np.flatnonzero(tpair == t)
+            first = pairs[0]
+            cup = tuple(int(c) for c in boards.cup[first])
+            codes, sizes, probs = self._template(cup, int(slot_mask[first]))
+            row_codes = ((sizes << 60) | codes)[None, :] | (pairs.astype(np.int64) << 42)[:, None]
+            codes_of.append(row_codes.ravel())
+            probs_of.append(np.broadcast_to(probs, (len(pairs), len(probs))).ravel())
+        lookup = np.concatenate(codes_of) if codes_of else np.zeros(0, dtype=np.int64)
+        prob = np.concatenate(probs_of) if probs_of else np.zeros(0)
+        del codes_of, probs_of
+        order = np.argsort(lookup)
+        level.lookup, level.prob = lookup[order], prob[order]
+        del lookup, prob, order
+        size = level.lookup >> 60
+        level.first = np.searchsorted(size, np.arange(9))
+        pair_of = (level.lookup >> 42) & ((1 << 18) - 1)
+        for number in range(8):
+            lo, hi = level.first[number], level.first[number + 1]
+            level.counts[number] = np.bincount(pair_of[lo:hi], minlength=level.n)
+        del size, pair_of
+        rows = level.rows
+        level.skip = np.full(rows, -1, dtype=np.int32)
+        level.ent_count = np.zeros(rows, dtype=np.uint8)
+        if below is None or rows == level.n:
+            return
+        # placements of (pair, slot), as a CSR by pair * nslots + slot, and where each leads
+        counts = np.bincount(parent * nslots + slot, minlength=level.n * nslots)
+        starts = np.r_[0, np.cumsum(counts)]
+        child_keys, child_colour = child.keys(), child.colour()
+        child_space = np.where(child_colour, 1, 0)
+        child_index = np.zeros(len(parent), dtype=np.int64)
+        offsets = (0, 0 if colour else below[0].rows)
+        for c, space in enumerate(below):
+            pick = np.flatnonzero(child_space == c)
+            j = np.searchsorted(space.keys, child_keys[pick])
+            if len(pick) and not np.array_equal(space.keys[np.minimum(j, space.n - 1)], child_keys[pick]):
+                raise AssertionError("a placement leads to a pair the solver did not reach")
+            child_index[pick] = j
+        del child_keys, child_colour
+        ent_rows: list[np.ndarray] = []
+        for lo in range(level.n, rows, 250_000):
+            hi = min(rows, lo + 250_000)
+            code = level.lookup[lo:hi]
+            size = code >> 60
+            pair = (code >> 42) & ((1 << 18) - 1)
+            pending = code & ((1 << 42) - 1)
+            low = pending & -pending
+            first_slot = np.log2(low).astype(np.int64) // SLOT_BITS  # the first pending die's slot
+            rest = pending - (1 << (SLOT_BITS * first_slot))
+            more = np.flatnonzero(size > 1)
+            level.skip[lo + more] = level.find(pair[more], rest[more])
+            group = pair * nslots + first_slot
+            n_ent = counts[group]
+            level.ent_count[lo:hi] = n_ent
+            of_row = np.repeat(np.arange(hi - lo), n_ent)
+            ent = starts[group[of_row]] + np.arange(len(of_row)) - (np.cumsum(n_ent) - n_ent)[of_row]
+            target = np.zeros(len(ent), dtype=np.int64)
+            for c, space in enumerate(below):
+                pick = np.flatnonzero(child_space[ent] == c)
+                j = child_index[ent[pick]]
+                target[pick] = offsets[c] + space.find(j, rest[of_row[pick]] & space.mask[j])
+            ent_rows.append(target.astype(np.int32))
+        level.ent_row = np.concatenate(ent_rows)
 
-    def _build_level(self, pairs: list[Pair]) -> tuple[_Space, _Space]:
-        spaces = (_Space(S_PLAIN), _Space(S_COLOUR))
-        shared: dict[tuple[int, ...], tuple[int, ...]] = {}  # one tuple per distinct pending
-        for pair in pairs:
-            space = spaces[colour_complete(pair[1])]
-            local = len(space.pairs)
-            space.local[pair] = local
-            space.pairs.append(pair)
-            space.start.append(len(space.pending))
-            rows = sorted(self._pending_rows(pair), key=lambda item: sum(item[0]))
-            for pending, p in rows:
-                space.index[_row_key(local, pending)] = len(space.pending)
-                space.pending.append(shared.setdefault(pending, pending))
-                space.row_pair.append(local)
-                space.prob.append(p)
-        return spaces
-
+    # -- the programme -------------------------------------------------------------------------------
     def solve(self, progress: Callable[[float], None] | None = None) -> dict[str, np.ndarray]:
         """Every pair's roll values: ``{plain,colour}_keys`` (sorted :func:`pair_key`) and
         ``{plain,colour}_roll`` (one row per key, one column per bank state). ``progress`` hears a
-        rough fraction done after every level."""
+        rough fraction done after every block of bank states."""
         started = time.perf_counter()
-        pairs = reachable_pairs(self.kinds, self.start)
-        levels: dict[int, list[Pair]] = {}
-        for pair in pairs:
-            levels.setdefault(sum(pair[0]), []).append(pair)
-        self.log(f"{len(pairs):,} (cup, board) pairs in {time.perf_counter() - started:.1f} s")
-        prev: tuple[_Space, _Space] | None = None
-        prev_w: tuple[np.ndarray, np.ndarray] | None = None
-        work = {level: len(group) * (level + 1) ** 2 for level, group in levels.items()}
-        done = 0
-        out_keys: list[list[int]] = [[], []]
-        out_roll: list[list[np.ndarray]] = [[], []]
-        for level in sorted(levels):
-            t0 = time.perf_counter()
-            spaces = self._build_level(levels[level])
-            t1 = time.perf_counter()
-            wplus = [self._wplus(space, spaces, prev, prev_w) for space in spaces]
-            t2 = time.perf_counter()
-            values, rolls = [], []
-            for c, space in enumerate(spaces):
-                v, r = self._fixed_point(space, wplus[c], self.colour if c else self.plain)
-                values.append(v)
-                rolls.append(r)
-                out_keys[c].extend(pair_key(p) for p in space.pairs)
-                out_roll[c].append(r)
-            t3 = time.perf_counter()
-            for c, space in enumerate(spaces):
-                # W: the best after a throw leaving ``pending``, placing nothing allowed
-                row_pair = np.asarray(space.row_pair, dtype=np.int64)
-                for lo in range(0, len(row_pair), 100_000):
-                    part = slice(lo, lo + 100_000)
-                    np.maximum(wplus[c][part], values[c][row_pair[part]], out=wplus[c][part])
-            rows = sum(len(s.row_pair) for s in spaces)
-            done += work[level]
-            if progress is not None:
-                progress(done / sum(work.values()))
-            prev, prev_w = spaces, (wplus[0], wplus[1])
-            for space in prev:
-                space.pending = []
-                space.prob = array("d")
-            self.log(
-                f"level {level}: {len(levels[level]):,} pairs, {rows:,} rows; "
-                f"index {t1 - t0:.1f} s, placements {t2 - t1:.1f} s, fixed point {t3 - t2:.1f} s"
+        levels: dict[int, tuple[_Level, _Level]] = {}
+        below: tuple[_Level, _Level] | None = None
+        for number, (boards, keys) in sorted(self._levels().items()):
+            colour = boards.colour()
+            pair = (
+                _Level(boards.take(~colour), keys[~colour]),
+                _Level(boards.take(colour), keys[colour]),
             )
+            for c, level in enumerate(pair):
+                self._build(level, below, bool(c))
+            for level in below or ():
+                level.lookup = np.zeros(0, dtype=np.int64)
+            levels[number] = below = pair
+        for level in below or ():
+            level.lookup = np.zeros(0, dtype=np.int64)
+        self._templates.clear()
+        for pair in levels.values():
+            for level in pair:
+                level.boards = level.boards.take(np.zeros(0, dtype=np.int64))  # only the rows are read now
+        npairs = sum(lv.n for pair in levels.values() for lv in pair)
+        nrows = sum(lv.rows for pair in levels.values() for lv in pair)
+        took = time.perf_counter() - started
+        self.log(f"{npairs:,} (cup, board) pairs, {nrows:,} placement rows in {took:.1f} s")
+        for pair in levels.values():
+            for c, level in enumerate(pair):
+                level.roll = np.zeros((level.n, (S_PLAIN, S_COLOUR)[c]), dtype=np.float32)
+        blocks = _blocks(self.colour[0])
+        for done, block in enumerate(blocks):
+            t0 = time.perf_counter()
+            below_w: tuple[np.ndarray, np.ndarray] | None = None
+            for number in sorted(levels):
+                below_w = self._solve_block(levels[number], below_w, block)
+            for other in blocks[:done]:
+                if other.go > block.go + 2:
+                    other.forget()  # GO moves by one at most: only first guesses read two back
+            if progress is not None:
+                progress((done + 1) / len(blocks))
+            self.log(f"bank states {block.name}: {time.perf_counter() - t0:.1f} s")
+        for pair in levels.values():
+            for level in pair:
+                level.release()  # the rows are done with: room for the table's copies
         result = {}
         for c, name in enumerate(("plain", "colour")):
-            keys = np.asarray(out_keys[c], dtype=np.int64)
-            roll = np.concatenate(out_roll[c]) if out_roll[c] else np.zeros((0, (S_PLAIN, S_COLOUR)[c]))
+            keys = np.concatenate([levels[n][c].keys for n in sorted(levels)])
+            roll = np.concatenate([levels[n][c].roll for n in sorted(levels)])
+            for n in levels:
+                levels[n][c].roll = np.zeros((0, 0), dtype=np.float32)
             order = np.argsort(keys, kind="stable")
             result[f"{name}_keys"] = keys[order]
             result[f"{name}_roll"] = roll[order]
+            del roll
         self.log(f"solved in {time.perf_counter() - started:.1f} s")
         return result
 
-    def _wplus(
-        self,
-        space: _Space,
-        spaces: tuple[_Space, _Space],
-        prev: tuple[_Space, _Space] | None,
-        prev_w: tuple[np.ndarray, np.ndarray] | None,
-    ) -> np.ndarray:
-        """Best value after a throw that leaves ``pending`` to place, placing at least one die
-        (-inf where nothing is pending)."""
-        width = space.width
-        n = len(space.pending)
-        wplus = np.full((n, width), -np.inf, dtype=np.float32)
-        if prev is None or n == 0:
-            return wplus
-        # the previous level's W as seen from this space: a plain board may complete a colour group,
-        # whose first S_PLAIN bank states are the plain ones (no house yet); a target on a colour
-        # board is stored as -1 - row
-        sources = (prev_w[0], prev_w[1][:, :width])
-        skip = np.full(n, -1, dtype=np.int64)
-        size = np.zeros(n, dtype=np.int64)
-        targs: list[list[int]] = [[] for _ in range(n)]
-        for row, pending in enumerate(space.pending):
-            total = sum(pending)
-            size[row] = total
-            if not total:
+    def _solve_block(
+        self, pair: tuple[_Level, _Level], below_w: tuple[np.ndarray, np.ndarray] | None, block: _Block
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """One level's values on one block of bank states; returns the level's W (per bank state
+        and row: the best after a throw leaving the row's pending set, placing nothing allowed)."""
+        out = []
+        for c, level in enumerate(pair):
+            columns = block.columns[c]
+            width = len(columns)
+            if not width or not level.n:
+                out.append(np.zeros((width, level.rows), dtype=np.float32))
                 continue
-            local = space.row_pair[row]
-            cup, board, frozen = space.pairs[local]
-            first = next(i for i, c in enumerate(pending) if c)
-            rest = pending[:first] + (pending[first] - 1,) + pending[first + 1 :]
-            if sum(rest):
-                skip[row] = space.index[_row_key(local, rest)]
-            k, symbol = self.slots[first]
-            smaller = cup[:k] + (cup[k] - 1,) + cup[k + 1 :]
-            for g, code in targets(board, symbol):
-                q = canonical(self.kinds, smaller, board[:g] + (code,) + board[g + 1 :], frozen)
-                qc = colour_complete(q[1])
-                qspace = prev[qc]
-                qrow = qspace.index[_row_key(qspace.local[q], self._filter(rest, q))]
-                targs[row].append(-1 - qrow if qc else qrow)
-        for total in range(1, int(size.max(initial=0)) + 1):
-            rows = np.flatnonzero(size == total)
-            by_count: dict[int, list[int]] = {}
-            for row in rows:
-                by_count.setdefault(len(targs[row]), []).append(row)
-            for count, group in by_count.items():
-                group_rows = np.asarray(group, dtype=np.int64)
-                idx = np.asarray([targs[r] for r in group], dtype=np.int64).reshape(len(group), count)
-                for lo in range(0, len(group_rows), 20_000):
-                    part = group_rows[lo : lo + 20_000]
-                    best = np.full((len(part), width), -np.inf, dtype=np.float32)
-                    for column in idx[lo : lo + 20_000].T:
-                        colour = column < 0
-                        for flag, rows_of in ((False, column), (True, -1 - column)):
-                            pick = np.flatnonzero(colour == flag)
-                            if len(pick):
-                                best[pick] = np.maximum(best[pick], sources[flag][rows_of[pick]])
-                    skipped = skip[part]
-                    has = skipped >= 0
-                    best[has] = np.maximum(best[has], wplus[skipped[has]])
-                    wplus[part] = best
+            wplus = self._wplus(level, below_w, c, width)
+            matrix, money = (self.plain, self.colour)[c]
+            known = np.zeros((level.n, width))
+            for cols, after_of in block.later[c]:
+                known += after_of(level) @ matrix[np.ix_(columns, cols)].T
+            inside = matrix[np.ix_(columns, columns)]
+            stop = level.basics[:, None] + money[columns][None, :]
+            value, after = _policy_iteration(level, stop, wplus, inside, known, block.warm(level))
+            block.keep(level, value, after)
+            level.roll[:, columns] = after @ inside.T + known
+            for number in range(8):
+                lo, hi = level.first[number], level.first[number + 1]
+                held = np.repeat(value.T.astype(np.float32), level.counts[number], axis=1)
+                np.maximum(wplus[:, lo:hi], held, out=wplus[:, lo:hi])
+            out.append(wplus)
+        return out[0], out[1]
+
+    def _wplus(
+        self, level: _Level, below_w: tuple[np.ndarray, np.ndarray] | None, colour: int, width: int
+    ) -> np.ndarray:
+        """Per bank state and row: the best value after a throw that leaves the row's pending set,
+        placing at least one die (-inf where nothing is pending)."""
+        wplus = np.full((width, level.rows), -np.inf, dtype=np.float32)
+        if below_w is None or level.rows == level.n:
+            return wplus
+        # what a placement reaches: rows of the level below, plain ones first; a plain board that
+        # completes a colour group starts with no house (the first bank states of a colour block)
+        plain_rows = 0 if colour else below_w[0].shape[1]
+        step = max(1, CHUNK // width)
+        e0 = 0
+        for number in range(1, 8):
+            for lo in range(int(level.first[number]), int(level.first[number + 1]), step):
+                hi = min(int(level.first[number + 1]), lo + step)
+                counts = level.ent_count[lo:hi].astype(np.int64)
+                e1 = e0 + int(counts.sum())
+                target = level.ent_row[e0:e1]
+                if colour:
+                    reached = below_w[1][:, target]
+                else:
+                    reached = np.empty((width, e1 - e0), dtype=np.float32)
+                    plain = target < plain_rows
+                    reached[:, plain] = below_w[0][:, target[plain]]
+                    reached[:, ~plain] = below_w[1][:width, target[~plain] - plain_rows]
+                best = np.maximum.reduceat(reached, np.cumsum(counts) - counts, axis=1)
+                e0 = e1
+                skip = level.skip[lo:hi]
+                has = np.flatnonzero(skip >= 0)
+                best[:, has] = np.maximum(best[:, has], wplus[:, skip[has]])
+                wplus[:, lo:hi] = best
         return wplus
 
-    def _fixed_point(
-        self, space: _Space, wplus: np.ndarray, bank: tuple[np.ndarray, np.ndarray]
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Values (the better of stopping and throwing) and throw values of every pair of one space."""
-        matrix, money = bank
-        width = space.width
-        npairs = len(space.pairs)
-        if not npairs:
-            return np.zeros((0, width)), np.zeros((0, width))
-        basics = np.asarray([basic(p) for p in space.pairs], dtype=np.float64)
-        prob = np.asarray(space.prob)
-        starts = np.asarray(space.start, dtype=np.int64)
-        row_pair = np.asarray(space.row_pair, dtype=np.int64)
-        live = np.ones(len(prob), dtype=bool)
-        live[starts] = False
-        live &= prob > 0
-        rows = np.flatnonzero(live)
-        if not len(rows):
-            # nothing can ever be placed: the pair is worth what its Basic score is worth
-            unique, inverse = np.unique(basics, return_inverse=True)
-            count = len(unique)
-            v, r = _policy_iteration(
-                unique[:, None] + money[None, :],
-                np.ones((count, width)),
-                np.zeros(0),
-                np.zeros(0, dtype=np.int64),
-                np.zeros((0, width), dtype=np.float32),
-                matrix,
-                np.zeros(0, dtype=np.int64),
-            )
-            return v[inverse], r[inverse]
-        return _policy_iteration(
-            basics[:, None] + money[None, :], prob[starts][:, None] * np.ones((1, width)),
-            prob[rows], row_pair[rows], wplus, matrix, rows,
-        )  # fmt: skip
+
+class _Block:
+    """Bank states solved together: one GO count and hotel or not (neither ever goes down within a
+    turn, so the blocks are solved from the most GO and the hotel down, each once). Keeps, per level,
+    the values and the after-throw expectations the blocks solved later need."""
+
+    def __init__(self, go: int, hotel: int, columns: tuple[np.ndarray, np.ndarray]) -> None:
+        self.name = f"GO {go}{', hotel' if hotel else ''}"
+        self.go, self.hotel = go, hotel
+        self.columns = columns
+        # per space: (columns, after-throw values) of the other blocks a throw reaches
+        self.later: tuple[list, list] = ([], [])
+        self.warm_from: _Block | None = None
+        self.values: dict[int, np.ndarray] = {}
+        self.after: dict[int, np.ndarray] = {}
+
+    def keep(self, level: _Level, value: np.ndarray, after: np.ndarray) -> None:
+        self.values[id(level)] = value
+        self.after[id(level)] = after
+
+    def warm(self, level: _Level) -> np.ndarray | None:
+        """A first guess for policy iteration: the same pairs with one and two GOs more, carried on
+        in a straight line (with only one, less that GO's money)."""
+        one = self.warm_from
+        if one is None or id(level) not in one.values:
+            return None
+        two = one.warm_from
+        if two is None or id(level) not in two.values:
+            return one.values[id(level)] - R.GO_AMOUNT
+        return 2 * one.values[id(level)] - two.values[id(level)]
+
+    def forget(self) -> None:
+        self.values.clear()
+        self.after.clear()
 
 
-def _segment_add(target: np.ndarray, pairs: np.ndarray, values: np.ndarray) -> None:
-    """``target[pairs[i]] += values[i]`` for rows grouped by pair."""
-    if not len(pairs):
-        return
-    heads = np.flatnonzero(np.r_[True, pairs[1:] != pairs[:-1]])
-    target[pairs[heads]] += np.add.reduceat(values, heads, axis=0)
+def _blocks(colour_matrix: np.ndarray) -> list[_Block]:
+    """The blocks of bank states in solving order (checked: a throw only reaches blocks solved before)."""
+    colour_x = np.arange(S_COLOUR)
+    go_of = (colour_x // NJ) % NGO
+    hotel_of = np.asarray([HOUSE_STATES[i][1] for i in colour_x // (NJ * NGO)])
+    order = sorted({(int(g), int(h)) for g, h in zip(go_of, hotel_of, strict=True)}, reverse=True)
+    blocks = []
+    for go, hotel in order:
+        colour = np.flatnonzero((go_of == go) & (hotel_of == hotel))
+        plain = colour[colour < S_PLAIN]  # house (0, 0) first: a colour board's plain states
+        blocks.append(_Block(go, hotel, (plain, colour)))
+    by_key = {(b.go, b.hotel): b for b in blocks}
+    for i, block in enumerate(blocks):
+        reach = np.flatnonzero(colour_matrix[block.columns[1]].any(axis=0))
+        for j, other in enumerate(blocks):
+            if other is block or not np.isin(other.columns[1], reach).any():
+                continue
+            if j > i:
+                raise AssertionError("a throw moves to bank states the solver solves later")
+            for c in (0, 1):
+                if len(block.columns[c]) and len(other.columns[c]):
+                    block.later[c].append((other.columns[c], lambda lv, o=other: o.after[id(lv)]))
+        block.warm_from = by_key.get((block.go + 1, block.hotel))
+    return blocks
+
+
+RESIDUAL = 1e-7
+"""Policy iteration stops where a greedy step moves no value by more than this (dollars)."""
+
+
+def _placing(
+    level: _Level, wplus: np.ndarray, value: np.ndarray, active: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Placing after a throw exactly where it beats keeping the pair (worth ``value``): per pair
+    and bank state, E[W+; placed] and the chance of placing, over the ``active`` pairs (None: all)."""
+    width = value.shape[1]
+    placed = np.zeros((width, level.n))
+    chance = np.zeros((width, level.n))
+    held = value.T
+    for number in range(1, 8):
+        for rows, pairs, heads in level.chunks(number, active, width):
+            w = wplus[:, rows]
+            place = w > np.repeat(held[:, pairs], level.counts[number][pairs], axis=1)
+            p = level.prob[rows]
+            placed[:, pairs] += np.add.reduceat(np.where(place, w * p, 0.0), heads, axis=1)
+            chance[:, pairs] += np.add.reduceat(np.where(place, p, 0.0), heads, axis=1)
+    return placed.T, chance.T
 
 
 def _policy_iteration(
+    level: _Level,
     stop: np.ndarray,
-    empty: np.ndarray,
-    prob: np.ndarray,
-    row_pair: np.ndarray,
-    after: np.ndarray,
+    wplus: np.ndarray,
     matrix: np.ndarray,
-    rows: np.ndarray,
+    known: np.ndarray,
+    warm: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Solve ``V = max(stop, M (E_rows max(V, after)))`` for every pair at once.
+    """Solve ``V = max(stop, E[max(V, W+)] M^T + known)`` for every pair of a level on one block
+    of bank states (``wplus``: per bank state and row, from :meth:`TurnSolver._wplus`).
 
-    ``empty[p, b]`` is the chance that a throw leaves pair ``p`` nothing to place; row ``i`` is a
-    throw of pair ``row_pair[i]`` with chance ``prob[i]`` whose best placement is worth
-    ``after[rows[i]]`` (per bank state); placing nothing keeps the pair. ``matrix`` moves the bank
-    states for one throw (jail outcomes left out: they score nothing).
-
-    GO never falls, so the bank states are solved one GO count at a time from the cap down, each
-    by policy iteration (the policy: where to throw and, after each throw, whether to place) with
-    the higher GO counts already exact; each evaluation is one small linear system per pair.
+    ``matrix`` moves the bank states within the block for one throw (jail outcomes left out: they
+    score nothing), ``known`` is what the throws that leave the block are worth; placing nothing
+    keeps the pair. Policy iteration, pair by pair (the pairs of a level never reach each other):
+    the policy is where to throw and, after each throw, whether to place; each evaluation is one
+    small linear system per pair whose policy changed. Returns the values and ``E[max(V, W+)]``.
     """
     npairs, width = stop.shape
-    go_of = (np.arange(width) // NJ) % NGO
-    values = stop.copy()
-    a_all = np.zeros((npairs, width))
-    b_all = empty.copy()
-
-    def stay_parts(block: np.ndarray, current: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """E over the throws of ``after`` where it beats ``current`` (a) and the chance it does not (b)."""
-        a = np.zeros((npairs, len(block)))
-        b = empty[:, block].copy()
-        for lo in range(0, len(prob), 100_000):
-            part = slice(lo, lo + 100_000)
-            pairs = row_pair[part]
-            after_part = after[np.ix_(rows[part], block)].astype(np.float64)
-            stay = after_part <= current[pairs]
-            p = prob[part, None]
-            _segment_add(b, pairs, p * stay)
-            _segment_add(a, pairs, np.where(stay, 0.0, p * after_part))
-        return a, b
-
-    for go in range(GO_CAP, -1, -1):
-        block = np.flatnonzero(go_of == go)
-        higher = np.setdiff1d(np.flatnonzero(matrix[block].any(axis=0)), block)
-        t_bb = matrix[np.ix_(block, block)]
-        known = np.zeros((npairs, len(block)))
-        if len(higher):
-            t_bh = matrix[np.ix_(block, higher)]
-            known = (a_all[:, higher] + b_all[:, higher] * values[:, higher]) @ t_bh.T
-        stop_b = stop[:, block]
-        current = stop_b.copy()
-        for _ in range(100):
-            a, b = stay_parts(block, current)
-            roll = ((a + b * current) @ t_bb.T + known > stop_b + 1e-9).astype(np.float64)
-            new = stop_b.copy()
-            active = np.flatnonzero(roll.any(axis=1))  # pairs that throw somewhere at this GO count
-            if len(active):
-                rb = roll[active]
-                system = np.multiply(t_bb[None], b[active][:, None, :])
-                system *= -rb[:, :, None]
-                system.reshape(len(active), -1)[:, :: len(block) + 1] += 1.0
-                rhs = rb * (a[active] @ t_bb.T + known[active]) + (1 - rb) * stop_b[active]
-                new[active] = np.linalg.solve(system, rhs[..., None])[..., 0]
-            change = float(np.abs(new - current).max())
-            current = new
-            if change < 1e-9:
-                break
-        else:
-            raise RuntimeError("policy iteration did not settle")
-        values[:, block] = current
-        a_all[:, block], b_all[:, block] = stay_parts(block, current)
-    roll_value = (a_all + b_all * values) @ matrix.T
-    return np.maximum(stop, roll_value), roll_value
+    value = stop.copy() if warm is None else np.maximum(warm, stop)
+    after = np.zeros((npairs, width))
+    active = np.arange(npairs)
+    eye = np.eye(width)
+    for _ in range(100):
+        # the greedy policy of the current values, on the pairs not yet settled
+        mask = None
+        if len(active) < npairs:
+            mask = np.zeros(npairs, dtype=bool)
+            mask[active] = True
+        placed, chance = _placing(level, wplus, value, mask)
+        a, b = placed[active], 1.0 - chance[active]
+        value_a = value[active]
+        throw = (a + b * value_a) @ matrix.T + known[active]
+        roll = throw > stop[active] + 1e-9
+        # settled where one more greedy step moves no value by more than RESIDUAL (the values are
+        # then that close to the fixed point, up to the chance of staying in the block)
+        residual = np.abs(np.maximum(stop[active], throw) - value_a).max(axis=1)
+        changed = residual > RESIDUAL
+        settled = ~changed
+        after[active[settled]] = a[settled] + b[settled] * value_a[settled]
+        active, a, b, roll = active[changed], a[changed], b[changed], roll[changed]
+        if not len(active):
+            return value, after
+        # evaluate the new policy exactly: V = roll (M (a + b V) + known) + (1 - roll) stop
+        new = stop[active].copy()
+        throwing = np.flatnonzero(roll.any(axis=1))
+        for lo in range(0, len(throwing), 1024):  # in pieces: a system is width x width
+            part = throwing[lo : lo + 1024]
+            rb = roll[part].astype(np.float64)
+            system = eye - rb[:, :, None] * matrix[None] * b[part][:, None, :]
+            rhs = rb * (a[part] @ matrix.T + known[active[part]]) + (1 - rb) * stop[active[part]]
+            new[part] = np.linalg.solve(system, rhs[..., None])[..., 0]
+        value[active] = new
+    raise RuntimeError("policy iteration did not settle")

@@ -159,15 +159,15 @@ _lock = threading.Lock()
 
 
 def save_arrays(arrays: dict[str, np.ndarray], path: Path) -> None:
-    """Write atomically (float32 values: a thousandth of a cent on these sums)."""
+    """Write atomically (float32 values: a tenth of a cent on these sums)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
-            np.savez(
-                f,
-                **{k: v.astype(np.float32) if k.endswith("_roll") else v for k, v in arrays.items()},
-            )
+            values = {
+                k: v.astype(np.float32, copy=False) if k.endswith("_roll") else v for k, v in arrays.items()
+            }
+            np.savez(f, **values)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:

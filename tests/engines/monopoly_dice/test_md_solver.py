@@ -29,7 +29,7 @@ def position(state: MonopolyDiceState) -> Position:
 
 
 def solve_from(state: MonopolyDiceState) -> TT.TurnTable:
-    """The rest of the turn from ``state``, solved exactly (float64 values)."""
+    """The rest of the turn from ``state``, solved exactly (float32 values, as the table is saved)."""
     start = TT.position_pair(position(state))
     return TT.TurnTable(S.TurnSolver(start=start).solve())
 
