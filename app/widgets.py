@@ -64,11 +64,7 @@ def draw_text(
     if anchor not in ANCHORS:
         raise ValueError(f"anchor must be one of {ANCHORS}")
     if max_width is not None:
-        # shrink to fit, but never under the floor the box sets for this kind of text
-        floor = text_renderer.min_main_px if main else text_renderer.min_px
-        smallest = max(min(floor, size), int(size * 0.6))
-        while size > smallest and text_renderer.size(text, size, bold=bold, lang=lang)[0] > max_width:
-            size = max(smallest, int(size * 0.92))
+        size = fit_size(text_renderer, text, size, max_width, bold=bold, lang=lang, main=main)
     image = text_renderer.render(text, size, colour, bold=bold, lang=lang)
     rect = image.get_rect(**{anchor: pos})
     clipped = max_width is not None and rect.w > max_width
@@ -96,6 +92,25 @@ def draw_text(
             clipped or shown.w < rect.w,
         )
     return rect
+
+
+def fit_size(
+    text_renderer: TextRenderer,
+    text: str,
+    size: int,
+    max_width: int,
+    *,
+    bold: bool = False,
+    lang: str | None = None,
+    main: bool = False,
+) -> int:
+    """The size :func:`draw_text` draws ``text`` at within ``max_width``: ``size``, or smaller
+    until it fits (down to 60 %), but never under the floor the box sets for this kind of text."""
+    floor = text_renderer.min_main_px if main else text_renderer.min_px
+    smallest = max(min(floor, size), int(size * 0.6))
+    while size > smallest and text_renderer.size(text, size, bold=bold, lang=lang)[0] > max_width:
+        size = max(smallest, int(size * 0.92))
+    return size
 
 
 def start_anchor(rtl: bool, vertical: str = "top") -> str:
@@ -232,6 +247,12 @@ def list_rows(
     first = first_visible(focus, visible, len(labels))
     rows: list[pygame.Rect] = []
     pad = theme.px(20)
+    value_size = size
+    if values is not None:
+        # The values of one list keep one size: the size at which the widest of them fits.
+        value_size = min(
+            (fit_size(app.text, v, size, int(rect.w * 0.4), bold=True) for v in values if v), default=size
+        )
     for i in range(first, min(len(labels), first + visible)):
         row = pygame.Rect(rect.x, rect.y + (i - first) * row_h, rect.w, row_h - theme.px(6))
         on = enabled is None or enabled[i]
@@ -255,7 +276,7 @@ def list_rows(
                 surface,
                 app.text,
                 values[i],
-                size,
+                value_size,
                 value_colour,
                 end,
                 anchor,
@@ -278,6 +299,7 @@ ALWAYS_SHOWN = (Button.MENU, Button.INFO)
 """Keys every help bar shows, whatever else it must leave out: the way to the menu and to help."""
 
 HELP_ROWS = 2
+ARROWS = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT})
 """Rows the help bar may use before it leaves out keys (disabled ones first)."""
 
 
@@ -285,6 +307,7 @@ def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
     """(key name, action label, enabled) for each shown binding, one entry per label."""
     seen: dict[str, int] = {}
     items: list[tuple[str, str, bool]] = []
+    arrows_only: list[bool] = []
     for binding in screen.bindings():
         if not binding.show or not binding.label:
             continue
@@ -293,8 +316,13 @@ def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
         if binding.label in seen:  # e.g. LEFT and RIGHT sharing "Move": one entry "◀ ▶"
             i = seen[binding.label]
             k, label, on = items[i]
-            items[i] = (f"{k} {key}", label, on or enabled)
+            # Two arrows read as one pad ("◀ ▶"); other keys are two caps ("BACK / MENU"), not one
+            # key called "BACK MENU".
+            joint = " " if binding.button in ARROWS and arrows_only[i] else " / "
+            arrows_only[i] = arrows_only[i] and binding.button in ARROWS
+            items[i] = (f"{k}{joint}{key}", label, on or enabled)
             continue
+        arrows_only.append(binding.button in ARROWS)
         seen[binding.label] = len(items)
         items.append((key, i18n.t(binding.label), enabled))
     return items
