@@ -88,6 +88,8 @@ class App:
         first_start = not self.storage.exists(FILE_NAME)
         self.lang = lang or (profile.default_language if first_start else self.settings.language)
         self.settings.language = self.lang  # what the settings screen shows (saved only on a change)
+        if first_start and profile.name in available_profiles():  # and the profile it runs
+            self.settings.profile = profile.name
         i18n.set_language(self.lang)
         # Only what the picture needs, and the display first: a display already initialised
         # (pygame.init() would do it) could not be told which video driver to use any more.

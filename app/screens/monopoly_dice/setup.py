@@ -17,7 +17,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
-from app.screens.dice_game import default_seats, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.monopoly_dice.board import BoardScreen
 from app.screens.monopoly_dice.players import PlayerSpec
 from engines.monopoly_dice import rules as R
@@ -92,7 +92,8 @@ class SetupScreen(Screen):
             choice.target = R.TARGETS[(R.TARGETS.index(choice.target) + step) % len(R.TARGETS)]
         else:
             seat = int(row[4:])
-            choice.seats[seat] = next_seat(choice.seats[seat], step)
+            names = free_names(self.app.settings.players, choice.seats[: choice.count], seat)
+            choice.seats[seat] = next_seat(choice.seats[seat], step, names)
         self.app.sound.play("move")
 
     def action_select(self) -> None:
@@ -115,7 +116,7 @@ class SetupScreen(Screen):
         if spec.computer:
             value = t("mdice.player.computer", level=t(f"difficulty.{spec.level}"))
         else:
-            value = t("mdice.player.human")
+            value = spec.name or t("mdice.player.human")  # a named player from the settings
         return t("mdice.setup.player", n=seat + 1), value
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -18,7 +18,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
-from app.screens.dice_game import default_seats, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from remote.buttons import Button
 
@@ -125,7 +125,8 @@ class SetupScreen(Screen):
             self.focus = min(self.focus, len(self.rows()) - 1)
         else:
             seat = int(row[4:])
-            choice.seats[seat] = next_seat(choice.seats[seat], step)
+            names = free_names(self.app.settings.players, choice.seats[: choice.count], seat)
+            choice.seats[seat] = next_seat(choice.seats[seat], step, names)
         self.app.sound.play("move")
 
     def action_select(self) -> None:
@@ -161,7 +162,7 @@ class SetupScreen(Screen):
         value = (
             t("yahtzee.player.computer", level=t(f"difficulty.{spec.level}"))
             if spec.computer
-            else t("yahtzee.player.human")
+            else spec.name or t("yahtzee.player.human")  # a named player from the settings
         )
         return t("yahtzee.setup.player", n=seat + 1), value
 
