@@ -127,6 +127,9 @@ class App:
         from app.appliance import Notifier
 
         self.notifier = Notifier()
+        self.guides = True
+        """Offer a game's guided first turn (:mod:`app.screens.guide`). A headless app does not,
+        unless asked: a scripted test then plays the game its presses describe."""
         self.demo_running = False
         """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
         self.kiosk: Any = None
@@ -521,6 +524,7 @@ class Headless:
     """An offscreen app on a fake clock, driven by scripted presses (tests, screenshots, bench).
 
     With no ``home``, the home screen is pushed; pass ``home=False`` to start with an empty stack.
+    ``guides=True`` lets a first game offer its guided first turn (off: presses reach the game).
     """
 
     GAP_MS = 150
@@ -540,6 +544,7 @@ class Headless:
         seed: int = 0,
         home: bool = True,
         shell: Shell | None = None,
+        guides: bool = False,
     ) -> None:
         self.clock = FakeClock()
         prof = load_profile(profile) if isinstance(profile, (str, Path)) else profile
@@ -554,6 +559,7 @@ class Headless:
             shell=shell,
         )
         self.app.running = True
+        self.app.guides = guides
         if home:
             self.app.push(self.app.shell.home())
         self.app.step()

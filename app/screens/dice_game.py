@@ -295,6 +295,14 @@ class DiceGameScreen(Screen):
         return True
 
     # -- drawing ----------------------------------------------------------------------------------
+    def guide_target(self, part: str) -> pygame.Rect | None:
+        """Where part ``part`` of the layout ("dice", "card", "tray", "board") is on the screen, for
+        the guided first turn (:mod:`app.screens.guide`) to ring; None if the layout has no such part."""
+        found = getattr(self, "_layout", dict)().get(part)
+        values = found.values() if isinstance(found, dict) else found if isinstance(found, list) else [found]
+        rects = [self._rect(r) for r in values if isinstance(r, pygame.Rect)]
+        return rects[0].unionall(rects[1:]) if rects else None
+
     def _rect(self, rect: pygame.Rect) -> pygame.Rect:
         return self.theme.mirror(rect, self.rtl)
 

@@ -265,7 +265,7 @@ class KeyboardScreen(ModalScreen[str]):
         rows = self.rows
         columns = max(len(row) for row in rows[:-1])
         gap = theme.px(8)
-        key_h = min((grid.h - gap * (len(rows) - 1)) // len(rows), theme.px(64))
+        key_h = min((grid.h - gap * (len(rows) - 1)) // len(rows), theme.px(84))
         key_w = (grid.w - gap * (columns - 1)) // columns
         size = theme.font("body")
         mirrored = self.script == "fa"

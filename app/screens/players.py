@@ -164,7 +164,9 @@ def _register_scenes() -> None:
         app.push(KeyboardScreen("players.new_title", "Sar", script="en"))
 
     @scene(
-        "keyboard-persian", "the on-screen keyboard, Persian letters, a name half typed", keys="RIGHT,SELECT"
+        "keyboard-persian",
+        "the on-screen keyboard, Persian letters, a name half typed",
+        keys="DOWN,DOWN," + "LEFT," * 8 + "SELECT",  # a right-to-left grid: LEFT goes on
     )
     def _keyboard_persian(app) -> None:
         _home(app, "settings")

@@ -37,6 +37,7 @@ NOT_YET: frozenset[str] = frozenset(
         "monopoly-dice-computer",
         "monopoly-dice-jail",
         "monopoly-dice-odds",
+        "guide-monopoly-dice",  # the guided first turn over that board: the board's die labels
         # Yahtzee: the 20- and 21-box cards and four players need a second page at SD; the Power
         # die's labels, the Power hint's legend and Painted box names in the hint at SD
         "dice-party-en",

@@ -17,6 +17,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
+from app.screens import guide
 from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.monopoly_dice.board import BoardScreen
 from app.screens.monopoly_dice.players import PlayerSpec
@@ -101,7 +102,10 @@ class SetupScreen(Screen):
             self.action_change(-1 if self.rtl else 1)
             return
         self.app.sound.play("select")
-        self.app.replace(BoardScreen.new(self.choice.players(), self.choice.target, self.app.rng))
+        screen = BoardScreen.new(self.choice.players(), self.choice.target, self.app.rng)
+        self.app.replace(screen)
+        if not self.choice.players()[0].computer:
+            guide.offer(self.app, "monopoly-dice", screen)  # the first game of its kind on this box
 
     def label(self, row: str) -> tuple[str, str]:
         choice = self.choice

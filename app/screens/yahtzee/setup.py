@@ -18,6 +18,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
+from app.screens import guide
 from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from remote.buttons import Button
@@ -138,6 +139,8 @@ class SetupScreen(Screen):
         lang = self.lang
         screen = GameScreen.new(self.choice.game_mode, self.choice.players(), self.app.rng, lang=lang)
         self.app.replace(screen)
+        if not self.choice.players()[0].computer:
+            guide.offer(self.app, self.family, screen)  # the first game of its kind on this box
 
     def action_language(self) -> None:
         self.lang = "en" if self.lang == "fa" else "fa"
