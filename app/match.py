@@ -361,6 +361,12 @@ class Match:
         return self._settle > 0
 
     @property
+    def settle_left(self) -> float:
+        """How much of the tumble is still to come: 1 as the dice leave the cup, 0 once they lie."""
+        total = self.rules.pace.settle_s
+        return min(1.0, self._settle / total) if total > 0 else 0.0
+
+    @property
     def tumbling(self) -> frozenset[int]:
         """The dice of the last shake or roll (moving while :attr:`shaking` or :attr:`settling`)."""
         return self._tumbling

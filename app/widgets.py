@@ -225,6 +225,34 @@ def first_visible(focus: int, visible: int, count: int) -> int:
     return min(max(0, focus - visible + 1), max(0, count - visible)) if focus >= visible else 0
 
 
+def _focus_slide(app: App, rect: pygame.Rect, focus: int, first: int, row_h: int) -> int | None:
+    """While a list's focus moves to the next row, how far (pixels, up or down) its highlight still
+    is from it; None at rest. The app keeps where each list's focus was (``app.focus_memory``,
+    keyed by where the list is drawn) and draws frames until the slide is over (:meth:`App.motion`)."""
+    memory = getattr(app, "focus_memory", None)
+    if memory is None:
+        return None
+    from app.app import MOTION_S
+
+    key = (rect.x, rect.y, rect.w)
+    now = app.clock()
+    y = (focus - first) * row_h
+    was = memory.get(key)
+    if was is None or was[0] == focus:
+        if was is None:
+            memory[key] = (focus, y, now - MOTION_S)
+        was = memory[key]
+    else:
+        memory[key] = was = (focus, was[1], now)  # from where the highlight was drawn last
+        app.motion(MOTION_S)
+    done = (now - was[2]) / MOTION_S
+    if done >= 1.0 or was[1] == y:
+        memory[key] = (focus, y, was[2])
+        return None
+    ease = 1.0 - (1.0 - done) ** 3
+    return round((was[1] - y) * (1.0 - ease))
+
+
 def list_rows(
     surface: pygame.Surface,
     app: App,
@@ -253,15 +281,22 @@ def list_rows(
         value_size = min(
             (fit_size(app.text, v, size, int(rect.w * 0.4), bold=True) for v in values if v), default=size
         )
-    for i in range(first, min(len(labels), first + visible)):
+    slide = _focus_slide(app, rect, focus, first, row_h)
+    shown = range(first, min(len(labels), first + visible))
+    for i in shown:
         row = pygame.Rect(rect.x, rect.y + (i - first) * row_h, rect.w, row_h - theme.px(6))
-        on = enabled is None or enabled[i]
+        rows.append(row)
         if i == focus:
-            panel(
-                surface, row, theme.colour("panel_focus"), theme.radius, theme.px(4), theme.colour("accent")
-            )
+            # at rest on its row, or on its way there from the row it left (over the panels, under the text)
+            moving = row if slide is None else pygame.Rect(row.x, row.y + slide, row.w, row.h).clip(rect)
         else:
             panel(surface, row, theme.colour("panel"), theme.radius)
+    if focus in shown:
+        if slide is not None:
+            panel(surface, rows[focus - first], theme.colour("panel"), theme.radius)
+        panel(surface, moving, theme.colour("panel_focus"), theme.radius, theme.px(4), theme.colour("accent"))
+    for i, row in zip(shown, rows, strict=True):
+        on = enabled is None or enabled[i]
         colour = theme.colour("text" if on else "text_disabled")
         start = (row.right - pad, row.centery) if app.rtl else (row.x + pad, row.centery)
         label_w = row.w - 2 * pad if values is None else int(row.w * 0.55)
@@ -283,7 +318,6 @@ def list_rows(
                 bold=True,
                 max_width=int(row.w * 0.4),
             )
-        rows.append(row)
     return rows
 
 
@@ -299,8 +333,8 @@ ALWAYS_SHOWN = (Button.MENU, Button.INFO)
 """Keys every help bar shows, whatever else it must leave out: the way to the menu and to help."""
 
 HELP_ROWS = 2
-ARROWS = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT})
 """Rows the help bar may use before it leaves out keys (disabled ones first)."""
+ARROWS = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT})
 
 
 def help_items(screen: Screen) -> list[tuple[str, str, bool]]:

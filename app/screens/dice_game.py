@@ -254,10 +254,12 @@ class DiceGameScreen(Screen):
         self.app.sound.play("roll")
 
     def _flip_faces(self, dt: float, sides: Callable[[int], int]) -> None:
-        """While dice shake or tumble, each shows a new face (of ``sides(die)``) every flip."""
+        """While dice shake or tumble, each shows a new face (of ``sides(die)``) every flip; thrown
+        dice turn over more and more slowly as they come to rest, so they are seen to land."""
         if self.match.shaking or self.match.settling:
             self._flip_t += dt
-            if self._flip_t >= self.FACE_FLIP_S:
+            slowing = 1.0 if self.match.shaking else 1.0 + 2.0 * (1.0 - self.match.settle_left)
+            if self._flip_t >= self.FACE_FLIP_S * slowing:
                 self._flip_t = 0.0
                 for die in self.match.tumbling:
                     self._anim_faces[die] = self._anim.randrange(sides(die))
