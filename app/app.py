@@ -399,8 +399,9 @@ class App:
         if done >= 1.0:
             self._transition = None
             return
-        left = (1.0 - done) ** 2
-        old.set_alpha(round(255 * left))
+        alpha = round(255 * (1.0 - done) ** 2)
+        # fully opaque goes through SDL's plain copy: a surface alpha of 255 takes its slow blend
+        old.set_alpha(alpha if alpha < 255 else None)
         surface.blit(old, (0, 0))
 
     def next_wake(self, now: float) -> float:

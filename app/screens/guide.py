@@ -135,6 +135,7 @@ class GuideOverlay(Screen):
         self.game = game
         self.step = -1
         self._down: set[Button] = set()
+        self._layout_cache: tuple[tuple, tuple] | None = None
 
     @property
     def current(self) -> Step | None:
@@ -249,14 +250,31 @@ class GuideOverlay(Screen):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
-        safe = theme.safe
         target = self.target()
+        band, card, head, lines = self._geometry(surface, target)
         if target is not None:
-            ring = target.inflate(theme.px(16), theme.px(16)).clip(safe.inflate(theme.px(12), theme.px(12)))
+            ring = target.inflate(theme.px(16), theme.px(16)).clip(
+                theme.safe.inflate(theme.px(12), theme.px(12))
+            )
             pygame.draw.rect(
                 surface, theme.colour("accent"), ring, width=theme.px(5), border_radius=theme.px(14)
             )
         # the guide's keys replace the game's help bar, across the bottom of the safe area
+        widgets.panel(surface, band, theme.colour("background_2"), theme.px(10))
+        app.text.cover(tuple(band))  # the game's own help bar lies under it
+        widgets.help_bar(surface, app, self)
+        self._draw_card(surface, card, head, lines)
+
+    def _geometry(
+        self, surface: pygame.Surface, target: pygame.Rect | None
+    ) -> tuple[pygame.Rect, pygame.Rect, str, list[str]]:
+        """The help band, the card, its heading and lines: worked out once per step (they cost more
+        than drawing them, and the guide is drawn every frame the dice move)."""
+        app, theme = self.app, self.theme
+        key = (self.step, app.lang, surface.get_size(), None if target is None else tuple(target))
+        if self._layout_cache is not None and self._layout_cache[0] == key:
+            return self._layout_cache[1]
+        safe = theme.safe
         bar_h = max(widgets.help_bar_height(app, self), widgets.help_bar_height(app, self.game))
         band = pygame.Rect(
             safe.x - theme.px(8),
@@ -264,29 +282,28 @@ class GuideOverlay(Screen):
             safe.w + theme.px(16),
             bar_h + theme.px(8),
         )
-        widgets.panel(surface, band, theme.colour("background_2"), theme.px(10))
-        app.text.cover(tuple(band))  # the game's own help bar lies under it
-        widgets.help_bar(surface, app, self)
-        self._draw_card(surface, pygame.Rect(safe.x, safe.y, safe.w, band.y - theme.px(10) - safe.y), target)
-
-    def _draw_card(self, surface: pygame.Surface, room: pygame.Rect, target: pygame.Rect | None) -> None:
-        """The step's words in a panel where it covers least of the ringed part."""
-        app, theme = self.app, self.theme
         step = self.current
-        small, body = theme.font("small"), theme.font("body")
-        pad = theme.px(20)
         if step is None:
-            head = t("guide.title")
-            words = self._text(self.guide.offer)
+            head, words = t("guide.title"), self._text(self.guide.offer)
         else:
-            head = t("guide.step", n=self.step + 1, of=len(self.guide.steps))
-            words = self._text(step.text)
-        card = self._place(room, target, head, words, pad)
+            head, words = t("guide.step", n=self.step + 1, of=len(self.guide.steps)), self._text(step.text)
+        room = pygame.Rect(safe.x, safe.y, safe.w, band.y - theme.px(10) - safe.y)
+        pad = theme.px(20)
+        card = self._place(room, target, words, pad)
+        lines = app.text.wrap(words, theme.font("body"), card.w - 2 * pad)
+        found = (band, card, head, lines)
+        self._layout_cache = (key, found)
+        return found
+
+    def _draw_card(self, surface: pygame.Surface, card: pygame.Rect, head: str, lines: list[str]) -> None:
+        """The step's words in their panel (placed by :meth:`_place`)."""
+        app, theme = self.app, self.theme
+        small, body = theme.font("small"), theme.font("body")
         app.text.cover(tuple(card))
         widgets.panel(
             surface, card, theme.colour("background_2"), theme.radius, theme.px(4), theme.colour("accent")
         )
-        inner = card.inflate(-2 * pad, -2 * pad)
+        inner = card.inflate(-2 * theme.px(20), -2 * theme.px(20))
         x, anchor = (inner.right, "topright") if self.rtl else (inner.x, "topleft")
         y = inner.y
         widgets.draw_text(
@@ -301,12 +318,12 @@ class GuideOverlay(Screen):
             max_width=inner.w,
         )
         y += app.text.line_height(small, bold=True) + theme.px(6)
-        for line in app.text.wrap(words, body, inner.w):
+        for line in lines:
             widgets.draw_text(
                 surface, app.text, line, body, theme.colour("text"), (x, y), anchor, max_width=inner.w
             )
             y += app.text.line_height(body)
-        if step is not None:
+        if self.current is not None:
             # BACK is on the card, not in the help bar: there it would crowd out a key of the game
             y += theme.px(6)
             end = self._end_line()
@@ -314,9 +331,7 @@ class GuideOverlay(Screen):
                 surface, app.text, end, small, theme.colour("text_dim"), (x, y), anchor, max_width=inner.w
             )
 
-    def _place(
-        self, room: pygame.Rect, target: pygame.Rect | None, head: str, words: str, pad: int
-    ) -> pygame.Rect:
+    def _place(self, room: pygame.Rect, target: pygame.Rect | None, words: str, pad: int) -> pygame.Rect:
         """Beside the ringed part if there is room across (a quarter of the screen at least), else
         along the top or the bottom of ``room``, whichever covers less of it."""
         app, theme = self.app, self.theme

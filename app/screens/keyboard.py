@@ -110,6 +110,7 @@ class KeyboardScreen(ModalScreen[str]):
         self._script = script
         self.row = 0
         self.col = 0
+        self._grid: tuple[tuple, pygame.Surface, list] | None = None
 
     def on_enter(self) -> None:
         if self._script is None:
@@ -261,6 +262,26 @@ class KeyboardScreen(ModalScreen[str]):
         return field.bottom
 
     def _draw_grid(self, surface: pygame.Surface, grid: pygame.Rect) -> None:
+        """The keys, painted again only when the focus, the script or a key's state changed."""
+        rows = self.rows
+        key = (
+            self.script,
+            self.row,
+            self.col,
+            tuple(self._enabled(k) for row in rows for k in row),
+            self.app.lang,
+            tuple(grid),
+        )
+        if self._grid is None or self._grid[0] != key:
+            layer = pygame.Surface(grid.size)
+            layer.fill(self.theme.colour("background_2"))
+            with self.app.text.capture() as runs:
+                self._paint_grid(layer, pygame.Rect((0, 0), grid.size))
+            self._grid = (key, layer, runs)
+        surface.blit(self._grid[1], grid.topleft)
+        self.app.text.replay(self._grid[2], grid.topleft)
+
+    def _paint_grid(self, surface: pygame.Surface, grid: pygame.Rect) -> None:
         app, theme = self.app, self.theme
         rows = self.rows
         columns = max(len(row) for row in rows[:-1])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
@@ -45,6 +46,12 @@ def _volume(value: object) -> str:
     return t("settings.volume.value", percent=round(float(value) * 100))
 
 
+@cache
+def _profiles() -> tuple[str, ...]:
+    """The shipped profiles, looked up once: the help bar asks at every frame drawn."""
+    return tuple(available_profiles())
+
+
 def profile_label(name: object) -> str:
     """A profile's name as the player reads it ("PAL TV 4:3"); its file name if it has none."""
     key = f"profile.{name}"
@@ -69,7 +76,7 @@ ROWS: tuple[Row, ...] = (
     Row(
         "profile",
         "settings.profile",
-        lambda: tuple(available_profiles()),
+        lambda: _profiles(),
         profile_label,
         "settings.profile.hint",
     ),
