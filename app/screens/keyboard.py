@@ -228,32 +228,14 @@ class KeyboardScreen(ModalScreen[str]):
         rtl_name = self.script == "fa" or (self.rtl and not self.name)
         shown = self.name or t("keyboard.empty")
         colour = theme.colour("text" if self.name else "text_dim")
-        if rtl_name:
-            rect = widgets.draw_text(
-                surface,
-                app.text,
-                shown,
-                size,
-                colour,
-                (field.right - pad, field.centery),
-                "midright",
-                max_width=text_w,
-            )
-            caret_x = rect.x - theme.px(4)
-            count_pos, count_anchor = (field.x + pad, field.centery), "midleft"
-        else:
-            rect = widgets.draw_text(
-                surface,
-                app.text,
-                shown,
-                size,
-                colour,
-                (field.x + pad, field.centery),
-                "midleft",
-                max_width=text_w,
-            )
-            caret_x = rect.right + theme.px(4)
-            count_pos, count_anchor = (field.right - pad, field.centery), "midright"
+        # the name starts at its script's reading start; the count of letters at the other end
+        start_x, anchor = (field.right - pad, "midright") if rtl_name else (field.x + pad, "midleft")
+        rect = widgets.draw_text(
+            surface, app.text, shown, size, colour, (start_x, field.centery), anchor, max_width=text_w
+        )
+        caret_x = rect.x - theme.px(4) if rtl_name else rect.right + theme.px(4)
+        count_pos = (field.x + pad, field.centery) if rtl_name else (field.right - pad, field.centery)
+        count_anchor = "midleft" if rtl_name else "midright"
         if self.name:
             caret = pygame.Rect(0, 0, max(2, theme.px(4)), app.text.line_height(size) - theme.px(6))
             caret.center = (caret_x, field.centery)

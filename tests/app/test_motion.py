@@ -12,10 +12,8 @@ pytestmark = pytest.mark.usefixtures("english_ui")
 
 
 @pytest.fixture
-def box(tmp_path):
-    headless = Headless(profile="sd-pal", lang="en", data_dir=tmp_path)
-    yield headless
-    headless.close()
+def box(sd_box):
+    return sd_box
 
 
 def test_the_transition_limit_is_kept():

@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from app.app import Headless
 from app.match import PlayerSpec
 from app.names import NAME_MAX, NAMED_SEATS_MAX, clean_name
 from app.saves import HIGHSCORES_FILE, HighScores
@@ -21,10 +20,8 @@ pytestmark = pytest.mark.usefixtures("english_ui")
 
 
 @pytest.fixture
-def box(tmp_path):
-    headless = Headless(profile="sd-pal", lang="en", data_dir=tmp_path)
-    yield headless
-    headless.close()
+def box(sd_box):
+    return sd_box
 
 
 @pytest.mark.parametrize(
