@@ -38,6 +38,12 @@ IDLE_WAKE_S = 0.25
 TOAST_SECONDS = 5.0
 REFUSED_FLASH_S = 0.6
 """How long the help-bar chip of a refused key shows red."""
+TRANSITION_S = 0.14
+"""A change of screen made by a key cross-fades from the old picture for this long (at most 200 ms:
+the issue's limit; shorter than the gap between two scripted presses). Only the picture moves: the
+new screen has every key from the first frame."""
+MOTION_S = 0.12
+"""How long a small motion lasts (the focus of a list sliding to the next row)."""
 INPUT_POLL_FRACTION = 0.5
 """Where keys come through the window, the idle loop looks at them every half frame, so a press is
 on screen at most about half a frame plus the drawing after it happened."""
@@ -88,6 +94,8 @@ class App:
         first_start = not self.storage.exists(FILE_NAME)
         self.lang = lang or (profile.default_language if first_start else self.settings.language)
         self.settings.language = self.lang  # what the settings screen shows (saved only on a change)
+        if first_start and profile.name in available_profiles():  # and the profile it runs
+            self.settings.profile = profile.name
         i18n.set_language(self.lang)
         # Only what the picture needs, and the display first: a display already initialised
         # (pygame.init() would do it) could not be told which video driver to use any more.
@@ -115,6 +123,13 @@ class App:
         self._toast: tuple[str, float] | None = None
         self._refused: tuple[str, float] | None = None
         self._under: tuple[tuple, pygame.Surface, list] | None = None
+        self._transition: tuple[pygame.Surface, float] | None = None
+        """The picture a change of screen fades from, and when the fade began."""
+        self._transition_wanted = False
+        self._handling = 0
+        self._motion_until = 0.0
+        self.focus_memory: dict[tuple, tuple[int, int, float]] = {}
+        """Where each list's focus was and when it moved (see :func:`app.widgets.list_rows`)."""
         self.last_input = clock()
         self.input_filters: list[Callable[[ButtonEvent], bool]] = []
         """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""
@@ -125,6 +140,9 @@ class App:
         from app.appliance import Notifier
 
         self.notifier = Notifier()
+        self.guides = True
+        """Offer a game's guided first turn (:mod:`app.screens.guide`). A headless app does not,
+        unless asked: a scripted test then plays the game its presses describe."""
         self.demo_running = False
         """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
         self.kiosk: Any = None
@@ -181,6 +199,24 @@ class App:
         """Redraw at the next frame."""
         self._dirty = True
 
+    def motion(self, seconds: float = MOTION_S) -> None:
+        """Something small moves for ``seconds`` (a focus sliding): draw every frame until then."""
+        self._motion_until = max(self._motion_until, self.clock() + seconds)
+        self._dirty = True
+
+    @property
+    def moving(self) -> bool:
+        """A screen transition or a small motion is under way (frames are drawn until it ends)."""
+        return self._transition is not None or self.clock() < self._motion_until
+
+    def _changed_screen(self, screen: Screen) -> None:
+        """A screen came or went: a key did it (not a test's or a scene's direct push), and it is
+        a whole screen, not a modal over one: fade to the new picture."""
+        if not screen.modal:
+            self.focus_memory.clear()  # a list of the new screen starts at rest
+            if self._handling:
+                self._transition_wanted = True
+
     def toast(self, message: str, seconds: float = TOAST_SECONDS) -> None:
         """Show one line of text above the help bar for a few seconds."""
         self._toast = (message, self.clock() + seconds)
@@ -234,6 +270,7 @@ class App:
         """Put ``screen`` on top; ``callback(result)`` runs when it is popped."""
         screen.app = self
         self.stack.push(screen, callback)
+        self._changed_screen(screen)
         screen.on_enter()
         screen.refresh()
 
@@ -241,6 +278,7 @@ class App:
         """Remove ``screen`` (default: the top one); its callback gets ``result``."""
         entry = self.stack.pop(screen)
         entry.screen.on_leave()
+        self._changed_screen(entry.screen)
         top = self.stack.top
         if top is not None:
             self._last_update = self.clock()
@@ -266,16 +304,20 @@ class App:
         top = self.stack.top
         if top is None:
             return False
-        return top.handle(event)
+        self._handling += 1
+        try:
+            return top.handle(event)
+        finally:
+            self._handling -= 1
 
     @property
     def animating(self) -> bool:
-        return any(s.animating for s in self.stack.visible())
+        return self.moving or any(s.animating for s in self.stack.visible())
 
     @property
     def ticking(self) -> bool:
         """Something needs ``update`` every frame: an animation, or a timer with a still picture."""
-        return any(s.animating or s.ticking for s in self.stack.visible())
+        return self.moving or any(s.animating or s.ticking for s in self.stack.visible())
 
     def step(self, now: float | None = None) -> bool:
         """One turn of the loop: input, update, draw if anything changed. True if a frame was drawn."""
@@ -300,6 +342,8 @@ class App:
         if self._refused is not None and now >= self._refused[1]:
             self._refused = None
             self.refresh()
+        if self.moving or self._transition_wanted:
+            self.refresh()
         if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
             self._take_storage_messages()
         if self._dirty and self.stack:
@@ -313,6 +357,10 @@ class App:
         from app import widgets
 
         surface = self.display.framebuffer
+        if self._transition_wanted:
+            self._transition_wanted = False
+            if self.frames:  # the framebuffer still holds the last picture: fade from it
+                self._transition = (surface.copy(), self.clock())
         self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
@@ -339,8 +387,22 @@ class App:
             widgets.toast_line(surface, self, self._toast[0])
         for overlay in self.overlays:
             overlay(surface)
+        if self._transition is not None:
+            self._fade(surface)
         self._dirty = False
         self.frames += 1
+
+    def _fade(self, surface: pygame.Surface) -> None:
+        """The old picture over the new one, fading out (eased: quick at first, gentle at the end)."""
+        old, start = self._transition
+        done = (self.clock() - start) / TRANSITION_S
+        if done >= 1.0:
+            self._transition = None
+            return
+        alpha = round(255 * (1.0 - done) ** 2)
+        # fully opaque goes through SDL's plain copy: a surface alpha of 255 takes its slow blend
+        old.set_alpha(alpha if alpha < 255 else None)
+        surface.blit(old, (0, 0))
 
     def next_wake(self, now: float) -> float:
         """How long the real loop may sleep before the next thing is due."""
@@ -519,6 +581,7 @@ class Headless:
     """An offscreen app on a fake clock, driven by scripted presses (tests, screenshots, bench).
 
     With no ``home``, the home screen is pushed; pass ``home=False`` to start with an empty stack.
+    ``guides=True`` lets a first game offer its guided first turn (off: presses reach the game).
     """
 
     GAP_MS = 150
@@ -538,6 +601,7 @@ class Headless:
         seed: int = 0,
         home: bool = True,
         shell: Shell | None = None,
+        guides: bool = False,
     ) -> None:
         self.clock = FakeClock()
         prof = load_profile(profile) if isinstance(profile, (str, Path)) else profile
@@ -552,6 +616,7 @@ class Headless:
             shell=shell,
         )
         self.app.running = True
+        self.app.guides = guides
         if home:
             self.app.push(self.app.shell.home())
         self.app.step()

@@ -82,18 +82,40 @@ def _number_text(n: int | float) -> str:
 def format_number(n: int | float, lang: str | None = None, money: bool = False) -> str:
     """A number as the player reads it: grouped thousands, local digits, optionally as money.
 
+    A Persian sign is a MINUS SIGN behind a LEFT-TO-RIGHT MARK (as CLDR writes it), so a
+    right-to-left line keeps it at the left of the digits instead of moving it past them.
+
     >>> format_number(1000), format_number(-1500, money=True), format_number(1234, "fa")
     ('1,000', '-$1,500', '۱٬۲۳۴')
+    >>> format_number(-12, "fa") == FA_MINUS + "۱۲", format_number(-0.001)
+    (True, '0')
     """
     lang = lang or _current
-    text = _number_text(abs(n) if money else n)
+    text = _number_text(abs(n))
+    negative = n < 0 and text != "0"
     if lang == "fa":
         text = text.translate(_PERSIAN_NUMBER)
     if money:
         text = t("number.money", lang, amount=text)
-        if n < 0:
-            text = "-" + text
+    if negative:
+        text = (FA_MINUS if lang == "fa" else "-") + text
     return text
+
+
+FA_MINUS = "\u200e\u2212"
+"""How Persian writes a minus: LEFT-TO-RIGHT MARK, MINUS SIGN."""
+
+
+def signed(text: str, lang: str | None = None) -> str:
+    """A number already written (``"-12"``, ``"+3"``, local digits or not) with its sign placed
+    for ``lang``: in Persian, marked so that it stays at the left of the digits.
+
+    >>> signed("+3", "fa") == "\u200e+3", signed("-7", "en")
+    (True, '-7')
+    """
+    if (lang or _current) != "fa" or text[:1] not in ("-", "+"):
+        return text
+    return "\u200e" + ("\u2212" if text[0] == "-" else "+") + text[1:]
 
 
 class _LocalNumber:
@@ -109,7 +131,7 @@ class _LocalNumber:
         if not spec:
             return format_number(self.value, self.lang)
         text = format(self.value, spec)
-        return text.translate(_PERSIAN_NUMBER) if self.lang == "fa" else text
+        return signed(text.translate(_PERSIAN_NUMBER), self.lang) if self.lang == "fa" else text
 
     def __str__(self) -> str:
         return format_number(self.value, self.lang)

@@ -55,22 +55,31 @@ Choose = Callable[[Any], int]
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """One seat: a human, or a computer of a difficulty level."""
+    """One seat: a human (with the name of a named player from the settings, or none), or a
+    computer of a difficulty level."""
 
     computer: bool = False
     level: str = "medium"
+    name: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"computer": self.computer, "level": self.level}
+        data: dict[str, Any] = {"computer": self.computer, "level": self.level}
+        if self.name:
+            data["name"] = self.name
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> PlayerSpec:
+        from app.names import clean_name
+
         if not isinstance(data, dict) or not isinstance(data.get("computer"), bool):
             raise ValueError("a player is {computer: bool, level: str}")
         level = data.get("level", "medium")
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
-        return cls(data["computer"], level)
+        # a save is a file that may be hostile: a name is cleaned, and a computer has none
+        name = "" if data["computer"] else clean_name(data.get("name", ""))
+        return cls(data["computer"], level, name)
 
 
 # -- events ------------------------------------------------------------------------------------------
@@ -350,6 +359,12 @@ class Match:
     def settling(self) -> bool:
         """Thrown dice still tumbling."""
         return self._settle > 0
+
+    @property
+    def settle_left(self) -> float:
+        """How much of the tumble is still to come: 1 as the dice leave the cup, 0 once they lie."""
+        total = self.rules.pace.settle_s
+        return min(1.0, self._settle / total) if total > 0 else 0.0
 
     @property
     def tumbling(self) -> frozenset[int]:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from app.names import clean_name
 from app.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -213,7 +214,7 @@ class HighScores:
         """
         tables = self._read_all()
         entry = HighScore(
-            name.strip()[:NAME_MAX] or "?", int(score), date or datetime.now(UTC).date().isoformat()
+            clean_name(name, NAME_MAX) or "?", int(score), date or datetime.now(UTC).date().isoformat()
         )
         table = tables.get(mode, [])
         rank = next((i for i, old in enumerate(table) if entry.score > old.score), len(table))
@@ -242,7 +243,8 @@ def _high_score(entry: object) -> HighScore | None:
         or not _DATE.fullmatch(date)
     ):
         return None
-    return HighScore(name[:NAME_MAX], score, date)
+    # a name from the file is drawn on the TV: no controls, no bidirectional overrides
+    return HighScore(clean_name(name, NAME_MAX) or "?", score, date)
 
 
 def _ranked(table: list[HighScore]) -> list[HighScore]:

@@ -36,6 +36,8 @@ class Scene:
 
 _SCENES: dict[str, Scene] = {}
 _loaded = False
+SHELL_SCENE_MODULES = ("app.screens.players", "app.screens.guide")
+"""The shell's screens that keep their scenes beside them (the named players, the keyboard)."""
 
 
 def scene(
@@ -58,7 +60,7 @@ def scenes() -> dict[str, Scene]:
     if not _loaded:
         from app.catalog import scene_modules
 
-        for module in scene_modules():
+        for module in (*SHELL_SCENE_MODULES, *scene_modules()):
             importlib.import_module(module)
         _loaded = True
     return dict(sorted(_SCENES.items()))

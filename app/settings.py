@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import logging
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, fields, make_dataclass
 
 from app import i18n
 from app.catalog import GameSetting, game_settings
 from app.i18n import LANGUAGES
+from app.names import NAMED_SEATS_MAX, clean_names
 from app.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -30,10 +32,14 @@ DIFFICULTIES = ("easy", "medium", "hard")
 VOLUME_STEPS = tuple(round(step / 10, 1) for step in range(11))
 """The volume values the settings screen steps through (0.0 ... 1.0)."""
 
+GUIDED_MAX = 64
+_KIND = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")
+
 CHOICES: dict[str, tuple] = {
     "language": LANGUAGES,
     "difficulty": DIFFICULTIES,
     "sound": (True, False),
+    "guide": (True, False),
     "volume": VOLUME_STEPS,
 }
 """The values a settings screen offers for each field (``profile`` comes from the profiles found)."""
@@ -52,6 +58,12 @@ class BoxSettings:
     difficulty: str = "medium"
     sound: bool = True
     volume: float = 0.8
+    players: tuple[str, ...] = ()
+    """The named players (typed on the settings screen), whom a set-up's human seat can be."""
+    guide: bool = True
+    """Offer the guided first turn the first time a game is played on this box."""
+    guided: tuple[str, ...] = ()
+    """The games (:data:`app.screens.guide` kinds) whose guided first turn was offered already."""
 
     @classmethod
     def load(cls, storage: Storage, profiles: Iterable[str] | None = None) -> Settings:
@@ -68,9 +80,9 @@ class BoxSettings:
             if field.name not in data:
                 continue
             value = _validated(field.name, data[field.name], known_profiles)
-            if value is None:
+            if value is None or (field.name == "players" and list(value) != data[field.name]):
                 storage.notice("settings.invalid_value", name=i18n.t(f"settings.{field.name}"))
-            else:
+            if value is not None:
                 setattr(settings, field.name, value)
         for name in sorted(set(data) - {field.name for field in fields(cls)}):
             log.info("settings: ignoring unknown setting %r", name)
@@ -90,8 +102,19 @@ def _validated(name: str, value: object, profiles: set[str] | None) -> object | 
         if isinstance(value, str) and value and (profiles is None or value in profiles):
             return value
         return None
-    if name == "sound":
+    if name in ("sound", "guide"):
         return value if isinstance(value, bool) else None
+    if name == "players":
+        # every name cleaned (a name the cleaning changed is reported by load, the rest kept)
+        if not isinstance(value, list) or len(value) > 4 * NAMED_SEATS_MAX:
+            return None
+        return clean_names(value)
+    if name == "guided":
+        if not isinstance(value, list) or len(value) > GUIDED_MAX:
+            return None
+        if not all(isinstance(kind, str) and _KIND.fullmatch(kind) for kind in value):
+            return None
+        return tuple(dict.fromkeys(value))
     if name == "volume":
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
             return float(value) if 0.0 <= value <= 1.0 else None

@@ -64,11 +64,7 @@ def draw_text(
     if anchor not in ANCHORS:
         raise ValueError(f"anchor must be one of {ANCHORS}")
     if max_width is not None:
-        # shrink to fit, but never under the floor the box sets for this kind of text
-        floor = text_renderer.min_main_px if main else text_renderer.min_px
-        smallest = max(min(floor, size), int(size * 0.6))
-        while size > smallest and text_renderer.size(text, size, bold=bold, lang=lang)[0] > max_width:
-            size = max(smallest, int(size * 0.92))
+        size = fit_size(text_renderer, text, size, max_width, bold=bold, lang=lang, main=main)
     image = text_renderer.render(text, size, colour, bold=bold, lang=lang)
     rect = image.get_rect(**{anchor: pos})
     clipped = max_width is not None and rect.w > max_width
@@ -96,6 +92,25 @@ def draw_text(
             clipped or shown.w < rect.w,
         )
     return rect
+
+
+def fit_size(
+    text_renderer: TextRenderer,
+    text: str,
+    size: int,
+    max_width: int,
+    *,
+    bold: bool = False,
+    lang: str | None = None,
+    main: bool = False,
+) -> int:
+    """The size :func:`draw_text` draws ``text`` at within ``max_width``: ``size``, or smaller
+    until it fits (down to 60 %), but never under the floor the box sets for this kind of text."""
+    floor = text_renderer.min_main_px if main else text_renderer.min_px
+    smallest = max(min(floor, size), int(size * 0.6))
+    while size > smallest and text_renderer.size(text, size, bold=bold, lang=lang)[0] > max_width:
+        size = max(smallest, int(size * 0.92))
+    return size
 
 
 def start_anchor(rtl: bool, vertical: str = "top") -> str:
@@ -210,6 +225,34 @@ def first_visible(focus: int, visible: int, count: int) -> int:
     return min(max(0, focus - visible + 1), max(0, count - visible)) if focus >= visible else 0
 
 
+def _focus_slide(app: App, rect: pygame.Rect, focus: int, first: int, row_h: int) -> int | None:
+    """While a list's focus moves to the next row, how far (pixels, up or down) its highlight still
+    is from it; None at rest. The app keeps where each list's focus was (``app.focus_memory``,
+    keyed by where the list is drawn) and draws frames until the slide is over (:meth:`App.motion`)."""
+    memory = getattr(app, "focus_memory", None)
+    if memory is None:
+        return None
+    from app.app import MOTION_S
+
+    key = (rect.x, rect.y, rect.w)
+    now = app.clock()
+    y = (focus - first) * row_h
+    was = memory.get(key)
+    if was is None or was[0] == focus:
+        if was is None:
+            memory[key] = (focus, y, now - MOTION_S)
+        was = memory[key]
+    else:
+        memory[key] = was = (focus, was[1], now)  # from where the highlight was drawn last
+        app.motion(MOTION_S)
+    done = (now - was[2]) / MOTION_S
+    if done >= 1.0 or was[1] == y:
+        memory[key] = (focus, y, was[2])
+        return None
+    ease = 1.0 - (1.0 - done) ** 3
+    return round((was[1] - y) * (1.0 - ease))
+
+
 def list_rows(
     surface: pygame.Surface,
     app: App,
@@ -232,15 +275,28 @@ def list_rows(
     first = first_visible(focus, visible, len(labels))
     rows: list[pygame.Rect] = []
     pad = theme.px(20)
-    for i in range(first, min(len(labels), first + visible)):
+    value_size = size
+    if values is not None:
+        # The values of one list keep one size: the size at which the widest of them fits.
+        value_size = min(
+            (fit_size(app.text, v, size, int(rect.w * 0.4), bold=True) for v in values if v), default=size
+        )
+    slide = _focus_slide(app, rect, focus, first, row_h)
+    shown = range(first, min(len(labels), first + visible))
+    for i in shown:
         row = pygame.Rect(rect.x, rect.y + (i - first) * row_h, rect.w, row_h - theme.px(6))
-        on = enabled is None or enabled[i]
+        rows.append(row)
         if i == focus:
-            panel(
-                surface, row, theme.colour("panel_focus"), theme.radius, theme.px(4), theme.colour("accent")
-            )
+            # at rest on its row, or on its way there from the row it left (over the panels, under the text)
+            moving = row if slide is None else pygame.Rect(row.x, row.y + slide, row.w, row.h).clip(rect)
         else:
             panel(surface, row, theme.colour("panel"), theme.radius)
+    if focus in shown:
+        if slide is not None:
+            panel(surface, rows[focus - first], theme.colour("panel"), theme.radius)
+        panel(surface, moving, theme.colour("panel_focus"), theme.radius, theme.px(4), theme.colour("accent"))
+    for i, row in zip(shown, rows, strict=True):
+        on = enabled is None or enabled[i]
         colour = theme.colour("text" if on else "text_disabled")
         start = (row.right - pad, row.centery) if app.rtl else (row.x + pad, row.centery)
         label_w = row.w - 2 * pad if values is None else int(row.w * 0.55)
@@ -255,14 +311,13 @@ def list_rows(
                 surface,
                 app.text,
                 values[i],
-                size,
+                value_size,
                 value_colour,
                 end,
                 anchor,
                 bold=True,
                 max_width=int(row.w * 0.4),
             )
-        rows.append(row)
     return rows
 
 
@@ -279,12 +334,14 @@ ALWAYS_SHOWN = (Button.MENU, Button.INFO)
 
 HELP_ROWS = 2
 """Rows the help bar may use before it leaves out keys (disabled ones first)."""
+ARROWS = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT})
 
 
 def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
     """(key name, action label, enabled) for each shown binding, one entry per label."""
     seen: dict[str, int] = {}
     items: list[tuple[str, str, bool]] = []
+    arrows_only: list[bool] = []
     for binding in screen.bindings():
         if not binding.show or not binding.label:
             continue
@@ -293,8 +350,13 @@ def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
         if binding.label in seen:  # e.g. LEFT and RIGHT sharing "Move": one entry "◀ ▶"
             i = seen[binding.label]
             k, label, on = items[i]
-            items[i] = (f"{k} {key}", label, on or enabled)
+            # Two arrows read as one pad ("◀ ▶"); other keys are two caps ("BACK / MENU"), not one
+            # key called "BACK MENU".
+            joint = " " if binding.button in ARROWS and arrows_only[i] else " / "
+            arrows_only[i] = arrows_only[i] and binding.button in ARROWS
+            items[i] = (f"{k}{joint}{key}", label, on or enabled)
             continue
+        arrows_only.append(binding.button in ARROWS)
         seen[binding.label] = len(items)
         items.append((key, i18n.t(binding.label), enabled))
     return items

@@ -91,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     except DisplayError as exc:
         raise UserError(str(exc)) from exc
     app.push(HomeScreen())
+    # a key script (a demonstration) plays the game its presses describe: no guided first turn
+    app.guides = not args.keys
     from app.kiosk import set_up_box
 
     set_up_box(app, kiosk=args.kiosk, keys=args.keys, cec=not args.exit_after_first_frame)

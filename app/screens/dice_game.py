@@ -36,6 +36,7 @@ __all__ = [
     "MirroredText",
     "PlayerSpec",
     "default_seats",
+    "free_names",
     "next_seat",
     "resume_saved",
     "seat_names",
@@ -47,9 +48,28 @@ SEAT_CHOICES: tuple[PlayerSpec, ...] = (PlayerSpec(False),) + tuple(PlayerSpec(T
 """What a set-up screen's seat row cycles through: Human, then Computer easy, medium, hard."""
 
 
-def next_seat(seat: PlayerSpec, step: int) -> PlayerSpec:
-    """The seat ``step`` places on from ``seat`` in :data:`SEAT_CHOICES`, wrapping round."""
-    return SEAT_CHOICES[(SEAT_CHOICES.index(seat) + step) % len(SEAT_CHOICES)]
+def next_seat(seat: PlayerSpec, step: int, names: Sequence[str] = ()) -> PlayerSpec:
+    """The seat ``step`` places on from ``seat``, wrapping round: Human, then a human seat for each
+    of the named players ``names`` (those of the settings not taken by another seat), then the
+    computers (:data:`SEAT_CHOICES`).
+
+    >>> next_seat(PlayerSpec(False), 1, ["Sara"]).name, next_seat(PlayerSpec(False, name="Sara"), 1, ["Sara"])
+    ('Sara', PlayerSpec(computer=True, level='easy', name=''))
+    """
+    named = tuple(PlayerSpec(False, name=name) for name in names)
+    choices = SEAT_CHOICES[:1] + named + SEAT_CHOICES[1:]
+    index = choices.index(seat) if seat in choices else 0
+    return choices[(index + step) % len(choices)]
+
+
+def free_names(names: Sequence[str], seats: Sequence[PlayerSpec], seat: int) -> list[str]:
+    """The named players seat ``seat`` may pick: those no other seat has taken (its own included).
+
+    >>> free_names(["Ali", "Sara"], [PlayerSpec(False, name="Ali"), PlayerSpec(False)], 1)
+    ['Sara']
+    """
+    taken = {s.name for i, s in enumerate(seats) if i != seat and s.name}
+    return [name for name in names if name not in taken]
 
 
 def default_seats(difficulty: str, count: int) -> list[PlayerSpec]:
@@ -60,8 +80,12 @@ def default_seats(difficulty: str, count: int) -> list[PlayerSpec]:
 
 
 def seat_names(players: Sequence[PlayerSpec], human_key: str, computer_key: str) -> list[str]:
-    """One name a seat, numbered from 1 (``n``), from the family's human and computer texts."""
-    return [t(computer_key if p.computer else human_key, n=i + 1) for i, p in enumerate(players)]
+    """One name a seat: a named player's own name, else numbered from 1 (``n``) from the family's
+    human and computer texts."""
+    return [
+        getattr(p, "name", "") or t(computer_key if p.computer else human_key, n=i + 1)
+        for i, p in enumerate(players)
+    ]
 
 
 def resume_saved(
@@ -230,10 +254,12 @@ class DiceGameScreen(Screen):
         self.app.sound.play("roll")
 
     def _flip_faces(self, dt: float, sides: Callable[[int], int]) -> None:
-        """While dice shake or tumble, each shows a new face (of ``sides(die)``) every flip."""
+        """While dice shake or tumble, each shows a new face (of ``sides(die)``) every flip; thrown
+        dice turn over more and more slowly as they come to rest, so they are seen to land."""
         if self.match.shaking or self.match.settling:
             self._flip_t += dt
-            if self._flip_t >= self.FACE_FLIP_S:
+            slowing = 1.0 if self.match.shaking else 1.0 + 2.0 * (1.0 - self.match.settle_left)
+            if self._flip_t >= self.FACE_FLIP_S * slowing:
                 self._flip_t = 0.0
                 for die in self.match.tumbling:
                     self._anim_faces[die] = self._anim.randrange(sides(die))
@@ -271,6 +297,14 @@ class DiceGameScreen(Screen):
         return True
 
     # -- drawing ----------------------------------------------------------------------------------
+    def guide_target(self, part: str) -> pygame.Rect | None:
+        """Where part ``part`` of the layout ("dice", "card", "tray", "board") is on the screen, for
+        the guided first turn (:mod:`app.screens.guide`) to ring; None if the layout has no such part."""
+        found = getattr(self, "_layout", dict)().get(part)
+        values = found.values() if isinstance(found, dict) else found if isinstance(found, list) else [found]
+        rects = [self._rect(r) for r in values if isinstance(r, pygame.Rect)]
+        return rects[0].unionall(rects[1:]) if rects else None
+
     def _rect(self, rect: pygame.Rect) -> pygame.Rect:
         return self.theme.mirror(rect, self.rtl)
 

@@ -1,14 +1,17 @@
-"""The settings screen: profile, language, difficulty, sound, volume, then each game's own settings.
+"""The settings screen: profile, language, difficulty, sound, volume, the named players, the guided
+first turn, then each game's own settings.
 
-UP/DOWN pick a row; LEFT/RIGHT (mirrored in Persian) or SELECT change its value. Every change is
-saved at once through :class:`app.settings.Settings`; language and sound apply at once, the
-display profile at the next start.
+UP/DOWN pick a row; LEFT/RIGHT (mirrored in Persian) or SELECT change its value; on Players they
+open the list of named players (:mod:`app.screens.players`). Every change is saved at once through
+:class:`app.settings.Settings`; language and sound apply at once, the display profile at the next
+start (the row names the profile running now). The volume is drawn as a bar.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import pygame
 
@@ -31,6 +34,8 @@ class Row:
     choices: Callable[[], tuple]
     show: Callable[[object], str]
     hint_key: str = ""
+    opens: bool = False
+    """SELECT or an arrow opens a screen of its own (the named players) instead of a value."""
 
 
 def _on_off(value: object) -> str:
@@ -39,6 +44,23 @@ def _on_off(value: object) -> str:
 
 def _volume(value: object) -> str:
     return t("settings.volume.value", percent=round(float(value) * 100))
+
+
+@cache
+def _profiles() -> tuple[str, ...]:
+    """The shipped profiles, looked up once: the help bar asks at every frame drawn."""
+    return tuple(available_profiles())
+
+
+def profile_label(name: object) -> str:
+    """A profile's name as the player reads it ("PAL TV 4:3"); its file name if it has none."""
+    key = f"profile.{name}"
+    return t(key) if key in i18n.catalogue() else str(name)
+
+
+def _players(value: object) -> str:
+    names = tuple(value) if isinstance(value, tuple | list) else ()
+    return t("settings.players.value", n=len(names)) if names else t("settings.players.none")
 
 
 def _game_row(setting: GameSetting) -> Row:
@@ -51,11 +73,19 @@ def _game_row(setting: GameSetting) -> Row:
 
 
 ROWS: tuple[Row, ...] = (
-    Row("profile", "settings.profile", lambda: tuple(available_profiles()), str, "settings.profile.hint"),
+    Row(
+        "profile",
+        "settings.profile",
+        lambda: _profiles(),
+        profile_label,
+        "settings.profile.hint",
+    ),
     Row("language", "settings.language", lambda: CHOICES["language"], lambda v: t(f"language.{v}")),
     Row("difficulty", "settings.difficulty", lambda: CHOICES["difficulty"], lambda v: t(f"difficulty.{v}")),
     Row("sound", "settings.sound", lambda: CHOICES["sound"], _on_off),
     Row("volume", "settings.volume", lambda: CHOICES["volume"], _volume),
+    Row("players", "settings.players", lambda: (), _players, "settings.players.hint", opens=True),
+    Row("guide", "settings.guide", lambda: CHOICES["guide"], _on_off, "settings.guide.hint"),
     *(_game_row(setting) for setting in GAME_SETTINGS.values()),
 )
 
@@ -108,7 +138,7 @@ class SettingsScreen(Screen):
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "change":
             row = ROWS[self.focus.focus]
-            return self.row_enabled(row) and len(row.choices()) > 1
+            return self.row_enabled(row) and (row.opens or len(row.choices()) > 1)
         return True
 
     def action_move(self, button: Button) -> None:
@@ -117,20 +147,43 @@ class SettingsScreen(Screen):
 
     def action_change(self, button: Button | None) -> None:
         row = ROWS[self.focus.focus]
+        if row.opens:
+            from app.screens.players import PlayersScreen
+
+            self.app.sound.play("select")
+            self.app.push(PlayersScreen())
+            return
         if button is None:
             step, wrap = 1, True
         else:
-            step, wrap = focus_step(button, self.rtl), row.field in ("language", "sound", "difficulty")
+            step = focus_step(button, self.rtl)
+            wrap = row.field in ("language", "sound", "difficulty", "guide")
         old = getattr(self.settings, row.field)
         new = step_value(row.choices(), old, step, wrap)
         if new == old:
             return
         setattr(self.settings, row.field, new)
+        if row.field == "guide" and new:  # on again: every game offers its guided turn again
+            self.settings.guided = ()
         self.app.save_settings()
         if row.field == "language":
             self.app.set_language(str(new))
         self.focus.set_enabled([self.row_enabled(r) for r in ROWS])
         self.app.sound.play("select")
+
+    def value(self, row: Row) -> str:
+        """What the row shows at its end ("" for the volume, which is a bar)."""
+        value = getattr(self.settings, row.field)
+        if row.field == "volume":
+            return ""
+        if row.field == "profile" and value == self.app.profile.name:
+            return t("settings.profile.running", name=profile_label(value))
+        return row.show(value)
+
+    def hint(self, row: Row) -> str:
+        if row.field == "profile" and self.settings.profile != self.app.profile.name:
+            return t("settings.profile.next", name=profile_label(self.app.profile.name))
+        return t(row.hint_key) if row.hint_key else ""
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
@@ -138,20 +191,26 @@ class SettingsScreen(Screen):
         widgets.background(surface, theme)
         widgets.title(surface, app, t("settings.title"))
         top = safe.y + theme.font("title") + theme.px(40)
-        hint_h = theme.font("small") * 3
-        rows = pygame.Rect(safe.x, top, safe.w, safe.bottom - top - hint_h - theme.px(40))
+        hint_h = app.text.line_height(theme.font("small")) + theme.px(28)
+        bottom = safe.bottom - widgets.help_bar_height(app, self) - hint_h
+        rows = pygame.Rect(safe.x, top, safe.w, bottom - top)
         labels = [t(r.label_key) for r in ROWS]
-        values = [r.show(getattr(self.settings, r.field)) for r in ROWS]
+        values = [self.value(r) for r in ROWS]
         enabled = [self.row_enabled(r) for r in ROWS]
-        drawn = widgets.list_rows(surface, app, rows, labels, self.focus.focus, enabled, values)
-        hint = ROWS[self.focus.focus].hint_key
+        focus = self.focus.focus
+        drawn = widgets.list_rows(surface, app, rows, labels, focus, enabled, values)
+        first = widgets.first_visible(focus, len(drawn), len(ROWS))
+        for i, rect in enumerate(drawn, start=first):
+            if ROWS[i].field == "volume":
+                self._volume_bar(surface, rect, float(self.settings.volume), enabled[i], i == focus)
+        hint = self.hint(ROWS[focus])
         if hint:
             y = (drawn[-1].bottom if drawn else rows.y) + theme.px(14)
             x = safe.right if self.rtl else safe.left
             widgets.draw_text(
                 surface,
                 app.text,
-                t(hint),
+                hint,
                 theme.font("small"),
                 theme.colour("text_dim"),
                 (x, y),
@@ -159,3 +218,31 @@ class SettingsScreen(Screen):
                 max_width=safe.w,
             )
         widgets.help_bar(surface, app, self)
+
+    def _volume_bar(
+        self, surface: pygame.Surface, row: pygame.Rect, volume: float, on: bool, focused: bool
+    ) -> None:
+        """The volume as ten steps of a bar at the row's end, the percentage beside it."""
+        app, theme = self.app, self.theme
+        pad = theme.px(20)
+        size = theme.font("body")
+        percent = _volume(volume)
+        text_w = app.text.size(t("settings.volume.value", percent=100), size, bold=True)[0]
+        steps = len(CHOICES["volume"]) - 1
+        gap = theme.px(4)
+        seg_w = max(theme.px(10), theme.px(16))
+        bar_w = steps * seg_w + (steps - 1) * gap
+        seg_h = row.h // 2
+        lit = round(volume * steps)
+        colour = theme.colour("accent" if focused else "text") if on else theme.colour("text_disabled")
+        dark = theme.colour("panel_disabled")
+        # the bar fills from the reading start: left to right, or right to left in Persian
+        end = row.x + pad if self.rtl else row.right - pad
+        bar_x = end + text_w + pad if self.rtl else end - text_w - pad - bar_w
+        for k in range(steps):
+            x = bar_x + k * (seg_w + gap) if not self.rtl else bar_x + bar_w - (k + 1) * seg_w - k * gap
+            h = seg_h * (k + 6) // (steps + 5)  # rising steps, like a volume wedge
+            seg = pygame.Rect(x, row.centery + seg_h // 2 - h, seg_w, h)
+            pygame.draw.rect(surface, colour if k < lit else dark, seg, border_radius=theme.px(3))
+        anchor = "midleft" if self.rtl else "midright"
+        widgets.draw_text(surface, app.text, percent, size, colour, (end, row.centery), anchor, bold=True)

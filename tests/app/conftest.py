@@ -25,3 +25,11 @@ def english_ui():
 def _settled_workers(monkeypatch):
     """Scripted games wait for the computer's worker before fake time moves (Headless.settle_workers)."""
     monkeypatch.setattr(Headless, "settle_workers", True)
+
+
+@pytest.fixture
+def sd_box(tmp_path):
+    """A headless box at sd-pal in English on the home screen, its data in ``tmp_path``."""
+    headless = Headless(profile="sd-pal", lang="en", data_dir=tmp_path)
+    yield headless
+    headless.close()

@@ -87,7 +87,9 @@ def test_localize_digits(text, lang, expected):
         (1000, "en", True, "$1,000"),
         (15000, "fa", True, "۱۵٬۰۰۰ دلار"),
         (-1500, "en", True, "-$1,500"),
-        (-1500, "fa", False, "-۱٬۵۰۰"),
+        (-1500, "fa", False, "\u200e\u2212۱٬۵۰۰"),
+        (-1500, "fa", True, "\u200e\u2212۱٬۵۰۰ دلار"),
+        (-0.001, "fa", False, "۰"),
         (7, "fa", False, "۷"),
         (0.8, "en", False, "0.8"),
         (2.0, "en", False, "2"),
@@ -107,7 +109,30 @@ def test_format_number_follows_the_current_language():
 @given(st.integers(min_value=-(10**12), max_value=10**12))
 def test_persian_numbers_read_back_as_the_english_ones(n):
     back = str.maketrans("۰۱۲۳۴۵۶۷۸۹٬٫", "0123456789,.")
-    assert i18n.format_number(n, "fa").translate(back) == i18n.format_number(n, "en") == f"{n:,}"
+    assert (
+        i18n.format_number(n, "fa").replace(i18n.FA_MINUS, "-").translate(back)
+        == i18n.format_number(n, "en")
+        == f"{n:,}"
+    )
+
+
+@pytest.mark.parametrize("line", ["{n}", "امتیاز: {n}", "امتیاز {n} برای"])
+@pytest.mark.parametrize("money", [False, True])
+def test_a_persian_minus_stays_at_the_left_of_its_digits(line, money):
+    from app.text import visual_runs
+
+    text = line.format(n=i18n.format_number(-1500, "fa", money=money))
+    runs = [run.text for run in visual_runs(text, lang="fa")]
+    # the minus is drawn in the same left-to-right run as the digits, just before them
+    assert any("\u2212۱٬۵۰۰" in run for run in runs), runs
+    assert not any(run.strip() in ("-", "\u2212") for run in runs), runs
+
+
+def test_a_sign_written_by_a_format_spec_is_placed_too():
+    assert i18n.signed("-7", "fa") == i18n.FA_MINUS + "7"
+    assert i18n.signed("+7", "fa") == "\u200e+7"
+    assert i18n.signed("-7", "en") == "-7" and i18n.signed("7", "fa") == "7"
+    assert format(i18n._LocalNumber(-7, "fa"), "+d") == i18n.FA_MINUS + "۷"
 
 
 def test_t_shows_numbers_in_the_language_digits(tiny_catalogue):

@@ -201,7 +201,7 @@ def test_the_box_starts_with_damaged_files_and_says_so(tmp_path):
     headless = Headless(profile="sd-pal", lang="en", data_dir=home)
     try:
         assert type(headless.top).__name__ == "HomeScreen"
-        assert headless.app.settings == Settings()
+        assert headless.app.settings == Settings(profile="sd-pal")  # the defaults, and the profile it runs
         assert (
             "settings.json was damaged; moved aside to settings.json.corrupt-" in headless.app.toast_message
         )

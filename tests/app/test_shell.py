@@ -204,8 +204,10 @@ def test_settings_volume_is_disabled_while_sound_is_off(headless):
 
 def test_settings_target_score_cycles(headless):
     headless.top.select_tile("settings")
+    from app.screens.settings import ROWS
+
     headless.keys("SELECT,UP")  # wraps to the last row: target score
-    assert headless.top.focus.focus == 5
+    assert headless.top.focus.focus == len(ROWS) - 1
     headless.keys("RIGHT")
     assert headless.app.settings.target_score == 25000
     headless.keys("SELECT")

@@ -17,7 +17,8 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
-from app.screens.dice_game import default_seats, next_seat
+from app.screens import guide
+from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.monopoly_dice.board import BoardScreen
 from app.screens.monopoly_dice.players import PlayerSpec
 from engines.monopoly_dice import rules as R
@@ -92,7 +93,8 @@ class SetupScreen(Screen):
             choice.target = R.TARGETS[(R.TARGETS.index(choice.target) + step) % len(R.TARGETS)]
         else:
             seat = int(row[4:])
-            choice.seats[seat] = next_seat(choice.seats[seat], step)
+            names = free_names(self.app.settings.players, choice.seats[: choice.count], seat)
+            choice.seats[seat] = next_seat(choice.seats[seat], step, names)
         self.app.sound.play("move")
 
     def action_select(self) -> None:
@@ -100,7 +102,10 @@ class SetupScreen(Screen):
             self.action_change(-1 if self.rtl else 1)
             return
         self.app.sound.play("select")
-        self.app.replace(BoardScreen.new(self.choice.players(), self.choice.target, self.app.rng))
+        screen = BoardScreen.new(self.choice.players(), self.choice.target, self.app.rng)
+        self.app.replace(screen)
+        if not self.choice.players()[0].computer:
+            guide.offer(self.app, "monopoly-dice", screen)  # the first game of its kind on this box
 
     def label(self, row: str) -> tuple[str, str]:
         choice = self.choice
@@ -115,7 +120,7 @@ class SetupScreen(Screen):
         if spec.computer:
             value = t("mdice.player.computer", level=t(f"difficulty.{spec.level}"))
         else:
-            value = t("mdice.player.human")
+            value = spec.name or t("mdice.player.human")  # a named player from the settings
         return t("mdice.setup.player", n=seat + 1), value
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -2,9 +2,12 @@
 
 :class:`ResultsScreen` is pushed by the game screen when the game ends. A solo game played by a
 human enters its total in the mode's high-score table (:class:`app.saves.HighScores`, kept per
-mode under the engine game's name, e.g. ``yahtzee-classic``) the moment the screen opens, and shows
-the table with the new entry marked. SELECT hands back True (the game screen goes on to the game
-review when there is one), BACK hands back None (home).
+mode under the engine game's name, e.g. ``yahtzee-classic``) the moment the screen opens, under
+the seat's name (a named player from the settings, else "Player 1"), and shows the table with
+the new entry marked. In a game of several seats, each seat that is a named player enters its
+total too (a toast says who made the table); unnamed seats do not fill the table. SELECT hands
+back True (the game screen goes on to the game review when there is one), BACK hands back None
+(home).
 """
 
 from __future__ import annotations
@@ -130,7 +133,7 @@ class ResultsScreen(MirroredText, ModalScreen[bool]):
 
     def on_enter(self) -> None:
         self.app.sound.play("win")
-        if self.solo_human and not self._entered:
+        if self.high_score_seats() and not self._entered:
             self._entered = True
             self._enter_high_score()
 
@@ -138,11 +141,30 @@ class ResultsScreen(MirroredText, ModalScreen[bool]):
         from app.storage import StorageError
 
         mode = high_score_mode(self.state)
+        returns = self.state.returns()
+        made: list[str] = []
         try:
-            self.rank = self.high_scores.add(mode, self.names[0], int(self.state.returns()[0]), self.date)
+            for seat in self.high_score_seats():
+                rank = self.high_scores.add(mode, self.names[seat], int(returns[seat]), self.date)
+                if self.solo_human:
+                    self.rank = rank
+                elif rank is not None:
+                    made.append(t("yresults.named_high", name=self.names[seat], rank=rank))
         except (StorageError, OSError) as exc:  # a full card: the game is over all the same
             self.app.toast(t("yresults.save_failed", error=str(exc)))
+        if made:
+            self.app.toast("  |  ".join(made))
         self.table = self.high_scores.load(mode)
+
+    def high_score_seats(self) -> list[int]:
+        """The seats whose totals enter the table: a solo human, or every named human seat."""
+        if self.solo_human:
+            return [0]
+        return [
+            i
+            for i, p in enumerate(self.players or [])
+            if not getattr(p, "computer", False) and getattr(p, "name", "")
+        ]
 
     # -- actions -----------------------------------------------------------------------------------------
     def action_next(self) -> None:
@@ -345,13 +367,20 @@ def _finished_game(name: str, players: int, seed: int) -> YahtzeeState:
 def _register_scenes() -> None:
     from app.scenes import scene
 
-    @scene("yahtzee-results", "end of a solo Classic game: the totals and the high scores, a new entry")
+    @scene(
+        "yahtzee-results", "end of a solo Classic game: the totals and the high scores by name, a new entry"
+    )
     def _solo(app: Any) -> None:
-        for name, score, day in (("Player 1", 251, "2026-11-02"), ("Player 1", 188, "2026-11-14")):
+        from app.match import PlayerSpec
+
+        for name, score, day in (("Sara", 251, "2026-11-02"), ("Ali", 188, "2026-11-14")):
             app.high_scores.add("yahtzee-classic", name, score, day)
         app.push(
             ResultsScreen(
-                _finished_game("yahtzee-classic", 1, 5), high_scores=app.high_scores, date="2026-11-29"
+                _finished_game("yahtzee-classic", 1, 5),
+                high_scores=app.high_scores,
+                players=[PlayerSpec(False, name="Sara")],
+                date="2026-11-29",
             )
         )
 

@@ -18,7 +18,8 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
-from app.screens.dice_game import default_seats, next_seat
+from app.screens import guide
+from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from remote.buttons import Button
 
@@ -125,7 +126,8 @@ class SetupScreen(Screen):
             self.focus = min(self.focus, len(self.rows()) - 1)
         else:
             seat = int(row[4:])
-            choice.seats[seat] = next_seat(choice.seats[seat], step)
+            names = free_names(self.app.settings.players, choice.seats[: choice.count], seat)
+            choice.seats[seat] = next_seat(choice.seats[seat], step, names)
         self.app.sound.play("move")
 
     def action_select(self) -> None:
@@ -137,6 +139,8 @@ class SetupScreen(Screen):
         lang = self.lang
         screen = GameScreen.new(self.choice.game_mode, self.choice.players(), self.app.rng, lang=lang)
         self.app.replace(screen)
+        if not self.choice.players()[0].computer:
+            guide.offer(self.app, self.family, screen)  # the first game of its kind on this box
 
     def action_language(self) -> None:
         self.lang = "en" if self.lang == "fa" else "fa"
@@ -161,7 +165,7 @@ class SetupScreen(Screen):
         value = (
             t("yahtzee.player.computer", level=t(f"difficulty.{spec.level}"))
             if spec.computer
-            else t("yahtzee.player.human")
+            else spec.name or t("yahtzee.player.human")  # a named player from the settings
         )
         return t("yahtzee.setup.player", n=seat + 1), value
 

@@ -1,0 +1,427 @@
+"""The guided first turn: a few steps over the real game screen, pointing at the real keys.
+
+The first time a game kind is played on this box (the kinds already offered are kept in the
+settings, :attr:`app.settings.BoxSettings.guided`; Settings > Guided first turn turns it off, and
+on again offers every game again), its set-up calls :func:`offer` with the game screen it has
+just pushed. :class:`GuideScreen` then lies over that screen: first it asks (SELECT: show me,
+BACK: no thanks), then each step of ``assets/guide/<guide>.yaml`` rings a part of the game's
+layout (``target``, found with the game screen's ``guide_target(part)``), says in a few words
+what to do, and lets through to the game only the keys it names (``keys``). The game does what
+the key does, as always; the step is done when one of its ``next`` keys is let go. BACK ends the
+guide at any step, MENU ends it and opens the game's menu, INFO lists the keys that act now.
+
+One overlay for every game: a game takes part by having a guide file and a screen with
+``guide_target``. The guide files are our own assets, so a mistake in one fails loudly when it is
+read (the file and the step are named), unlike a player's file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+import yaml
+
+from app import widgets
+from app.i18n import LANGUAGES, current_language, t
+from app.screen import Binding, Screen
+from remote.buttons import Button, ButtonEvent, Press, parse_button
+
+GUIDE_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "guide"
+GUIDES = {"yahtzee": "yahtzee", "dice-party": "yahtzee", "monopoly-dice": "monopoly-dice"}
+"""Game kind (the set-up's family) -> its guide file. Dice Party plays as the Yahtzee family does."""
+ALWAYS_OURS = (Button.BACK, Button.MENU, Button.INFO)
+"""Keys a step never lets through: they end the guide or explain it."""
+
+
+@dataclass(frozen=True)
+class Step:
+    target: str
+    """The part of the game's layout to ring ("dice", "card", "tray", "board")."""
+    keys: tuple[Button, ...]
+    """The keys the game gets during this step, in the order the help bar shows them."""
+    next: frozenset[Button]
+    """Letting go of one of these (pressed during the step) ends the step."""
+    text: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Guide:
+    name: str
+    offer: dict[str, str]
+    steps: tuple[Step, ...]
+    done: dict[str, str]
+
+
+def _texts(value: Any, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) for lang in LANGUAGES):
+        raise ValueError(f"{where} needs a text in each of {', '.join(LANGUAGES)}")
+    return {lang: " ".join(value[lang].split()) for lang in LANGUAGES}
+
+
+def _buttons(value: Any, where: str) -> tuple[Button, ...]:
+    if not isinstance(value, list) or not value:
+        raise ValueError(f"{where} needs a list of keys")
+    try:
+        buttons = tuple(parse_button(str(name)) for name in value)
+    except ValueError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+    ours = [b.name for b in buttons if b in ALWAYS_OURS]
+    if ours:
+        raise ValueError(f"{where}: {', '.join(ours)} belong to the guide itself")
+    return buttons
+
+
+@cache
+def load(name: str) -> Guide:
+    """The guide ``assets/guide/<name>.yaml``; ValueError naming the file and step if it is wrong."""
+    path = GUIDE_DIR / f"{name}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    where = path.name
+    if not isinstance(data, dict) or not isinstance(data.get("steps"), list) or not data["steps"]:
+        raise ValueError(f"{where}: needs offer, steps and done")
+    steps = []
+    for i, raw in enumerate(data["steps"]):
+        at = f"{where}: steps[{i}]"
+        if not isinstance(raw, dict) or not isinstance(raw.get("target"), str):
+            raise ValueError(f"{at} needs a target")
+        keys = _buttons(raw.get("keys"), f"{at}.keys")
+        after = _buttons(raw.get("next"), f"{at}.next")
+        if not set(after) <= set(keys):
+            raise ValueError(f"{at}.next: a next key must be one of the step's keys")
+        steps.append(Step(raw["target"], keys, frozenset(after), _texts(raw.get("text"), f"{at}.text")))
+    return Guide(
+        name,
+        _texts(data.get("offer"), f"{where}: offer"),
+        tuple(steps),
+        _texts(data.get("done"), f"{where}: done"),
+    )
+
+
+def offer(app: Any, kind: str, game: Screen) -> bool:
+    """Lay the guided first turn over ``game`` (just pushed) if ``kind`` has never been played on
+    this box and the guide is on; True if it was offered. It is offered once: the kind is written
+    to the settings at once, whether the player takes the guide or not."""
+    settings = app.settings
+    if (
+        not app.guides
+        or kind not in GUIDES
+        or not settings.guide
+        or kind in settings.guided
+        or app.demo_running
+    ):
+        return False
+    settings.guided = (*settings.guided, kind)
+    app.save_settings()
+    GuideOverlay(GUIDES[kind], game).attach(app)
+    return True
+
+
+class GuideOverlay(Screen):
+    """The guide over ``game``: see the module docstring. ``step`` is -1 while it asks.
+
+    Not a screen on the stack: the game must stay the top screen, or it would pause (a game
+    stops its dice and its computers under a modal). The guide is drawn over it as one of the
+    app's overlays and sees every key first as one of its input filters; it is only awake while
+    ``game`` is the top screen (under the game's menu or INFO it waits) and leaves when ``game``
+    leaves the stack."""
+
+    def __init__(self, name: str, game: Screen) -> None:
+        super().__init__()
+        self.guide = load(name)
+        self.game = game
+        self.step = -1
+        self._down: set[Button] = set()
+        self._layout_cache: tuple[tuple, tuple] | None = None
+
+    @property
+    def current(self) -> Step | None:
+        return self.guide.steps[self.step] if self.step >= 0 else None
+
+    def attach(self, app: Any) -> None:
+        self.app = app
+        app.input_filters.append(self.filter)
+        app.overlays.append(self.overlay)
+        app.refresh()
+
+    def detach(self) -> None:
+        if self.filter in self.app.input_filters:
+            self.app.input_filters.remove(self.filter)
+        if self.overlay in self.app.overlays:
+            self.app.overlays.remove(self.overlay)
+        self.app.refresh()
+
+    @property
+    def awake(self) -> bool:
+        if self.game not in list(self.app.stack):
+            self.detach()  # the game is over, or was left
+            return False
+        return self.app.top is self.game
+
+    # -- keys -------------------------------------------------------------------------------------------
+    def bindings(self) -> tuple[Binding, ...]:
+        step = self.current
+        if step is None:
+            own = (
+                Binding(Button.SELECT, "start", "guide.key.start"),
+                Binding(Button.BACK, "back", "guide.key.skip"),
+            )
+        else:
+            own = tuple(
+                Binding(button, "pass", self._label(button), show=bool(self._label(button)), args=(button,))
+                for button in step.keys
+            ) + (Binding(Button.BACK, "back", "guide.key.end", show=False),)  # the card says it
+        return (
+            *own,
+            Binding(Button.MENU, "menu", "action.menu"),
+            Binding(Button.INFO, "help", "action.help"),
+        )
+
+    def _label(self, button: Button) -> str:
+        """What ``button`` does in the game now: the label of the game's own binding."""
+        labels = [b.label for b in self.game.bindings() if b.button == button and b.label and b.show]
+        return labels[0] if labels else ""
+
+    def check_action(self, action: str, args: tuple) -> bool:
+        if action == "pass":
+            button = args[0]
+            found = [b for b in self.game.bindings() if b.button == button and b.kind == Press.PRESS]
+            return not found or self.game.check_action(found[0].action, found[0].args)
+        return True
+
+    def filter(self, event: ButtonEvent) -> bool:
+        """An input filter: False lets the key through to the game, True keeps it for the guide."""
+        if not self.awake:
+            return False
+        step = self.current
+        if event.button == Button.MENU or (step is not None and event.button in step.keys):
+            if event.kind == Press.PRESS:
+                self._down.add(event.button)
+            elif step is not None and event.kind == Press.RELEASE and event.button in step.next:
+                if event.button in self._down:
+                    self._advance()
+            self.refresh()
+            return False  # the game does what the key does
+        if not self.handle(event) and event.kind == Press.PRESS:
+            self.app.refuse(event.button)  # not now: the guide waits for the keys it names
+        return True
+
+    def action_pass(self, button: Button) -> None:
+        """Never reached: a step's keys go to the game (see :meth:`filter`)."""
+
+    def action_start(self) -> None:
+        self.app.sound.play("select")
+        self._advance()
+
+    def _advance(self) -> None:
+        self.step += 1
+        self._down.clear()
+        if self.step >= len(self.guide.steps):
+            self.app.toast(self._text(self.guide.done))
+            self.detach()
+        self.refresh()
+
+    def action_back(self) -> None:
+        self.app.sound.play("move")
+        self.detach()
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def _text(self, texts: dict[str, str]) -> str:
+        lang = current_language()
+        return texts.get(lang, texts["en"])
+
+    def _end_line(self) -> str:
+        return t("guide.end_line", button=widgets.key_name(Button.BACK))
+
+    def target(self) -> pygame.Rect | None:
+        step = self.current
+        find = getattr(self.game, "guide_target", None)
+        if step is None or find is None:
+            return None
+        return find(step.target)
+
+    def overlay(self, surface: pygame.Surface) -> None:
+        """Drawn over every frame while the guide is awake."""
+        if self.awake:
+            self.draw(surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, theme = self.app, self.theme
+        target = self.target()
+        band, card, head, lines = self._geometry(surface, target)
+        if target is not None:
+            ring = target.inflate(theme.px(16), theme.px(16)).clip(
+                theme.safe.inflate(theme.px(12), theme.px(12))
+            )
+            pygame.draw.rect(
+                surface, theme.colour("accent"), ring, width=theme.px(5), border_radius=theme.px(14)
+            )
+        # the guide's keys replace the game's help bar, across the bottom of the safe area
+        widgets.panel(surface, band, theme.colour("background_2"), theme.px(10))
+        app.text.cover(tuple(band))  # the game's own help bar lies under it
+        widgets.help_bar(surface, app, self)
+        self._draw_card(surface, card, head, lines)
+
+    def _geometry(
+        self, surface: pygame.Surface, target: pygame.Rect | None
+    ) -> tuple[pygame.Rect, pygame.Rect, str, list[str]]:
+        """The help band, the card, its heading and lines: worked out once per step (they cost more
+        than drawing them, and the guide is drawn every frame the dice move)."""
+        app, theme = self.app, self.theme
+        key = (self.step, app.lang, surface.get_size(), None if target is None else tuple(target))
+        if self._layout_cache is not None and self._layout_cache[0] == key:
+            return self._layout_cache[1]
+        safe = theme.safe
+        bar_h = max(widgets.help_bar_height(app, self), widgets.help_bar_height(app, self.game))
+        band = pygame.Rect(
+            safe.x - theme.px(8),
+            safe.bottom - bar_h - theme.px(8),
+            safe.w + theme.px(16),
+            bar_h + theme.px(8),
+        )
+        step = self.current
+        if step is None:
+            head, words = t("guide.title"), self._text(self.guide.offer)
+        else:
+            head, words = t("guide.step", n=self.step + 1, of=len(self.guide.steps)), self._text(step.text)
+        room = pygame.Rect(safe.x, safe.y, safe.w, band.y - theme.px(10) - safe.y)
+        pad = theme.px(20)
+        card = self._place(room, target, words, pad)
+        lines = app.text.wrap(words, theme.font("body"), card.w - 2 * pad)
+        found = (band, card, head, lines)
+        self._layout_cache = (key, found)
+        return found
+
+    def _draw_card(self, surface: pygame.Surface, card: pygame.Rect, head: str, lines: list[str]) -> None:
+        """The step's words in their panel (placed by :meth:`_place`)."""
+        app, theme = self.app, self.theme
+        small, body = theme.font("small"), theme.font("body")
+        app.text.cover(tuple(card))
+        widgets.panel(
+            surface, card, theme.colour("background_2"), theme.radius, theme.px(4), theme.colour("accent")
+        )
+        inner = card.inflate(-2 * theme.px(20), -2 * theme.px(20))
+        x, anchor = (inner.right, "topright") if self.rtl else (inner.x, "topleft")
+        y = inner.y
+        widgets.draw_text(
+            surface,
+            app.text,
+            head,
+            small,
+            theme.colour("accent"),
+            (x, y),
+            anchor,
+            bold=True,
+            max_width=inner.w,
+        )
+        y += app.text.line_height(small, bold=True) + theme.px(6)
+        for line in lines:
+            widgets.draw_text(
+                surface, app.text, line, body, theme.colour("text"), (x, y), anchor, max_width=inner.w
+            )
+            y += app.text.line_height(body)
+        if self.current is not None:
+            # BACK is on the card, not in the help bar: there it would crowd out a key of the game
+            y += theme.px(6)
+            end = self._end_line()
+            widgets.draw_text(
+                surface, app.text, end, small, theme.colour("text_dim"), (x, y), anchor, max_width=inner.w
+            )
+
+    def _place(self, room: pygame.Rect, target: pygame.Rect | None, words: str, pad: int) -> pygame.Rect:
+        """Beside the ringed part if there is room across (a quarter of the screen at least), else
+        along the top or the bottom of ``room``, whichever covers less of it."""
+        app, theme = self.app, self.theme
+        body, small = theme.font("body"), theme.font("small")
+
+        end_h = theme.px(6) + app.text.line_height(small) if self.current is not None else 0
+
+        def height(width: int) -> int:
+            lines = len(app.text.wrap(words, body, width - 2 * pad))
+            head_h = app.text.line_height(small, bold=True) + theme.px(6)
+            return head_h + lines * app.text.line_height(body) + end_h + 2 * pad
+
+        gap = theme.px(24)
+        candidates: list[pygame.Rect] = []
+        if target is not None:
+            least = max(theme.px(300), room.w // 4)
+            left = pygame.Rect(room.x, room.y, target.x - gap - room.x, room.h)
+            right = pygame.Rect(target.right + gap, room.y, room.right - target.right - gap, room.h)
+            for side in sorted((left, right), key=lambda r: -r.w):
+                if side.w >= least:
+                    width = min(side.w, room.w * 2 // 3)
+                    h = min(height(width), room.h)
+                    x = side.x if side is right else side.right - width
+                    candidates.append(pygame.Rect(x, side.y + (side.h - h) // 2, width, h))
+        width = min(room.w, theme.px(900))
+        h = min(height(width), room.h)
+        x = room.x + (room.w - width) // 2
+        candidates += [pygame.Rect(x, room.y, width, h), pygame.Rect(x, room.bottom - h, width, h)]
+        if target is None:
+            return candidates[-1]
+
+        def covered(rect: pygame.Rect) -> int:
+            part = rect.clip(target)
+            return part.w * part.h
+
+        return min(candidates, key=covered)
+
+
+# -- scenes ------------------------------------------------------------------------------------------
+def _register_scenes() -> None:
+    from app.scenes import scene
+
+    def _start(app: Any, family: str) -> None:
+        """The set-up of ``family`` with its defaults, and SELECT on Start: the guide asks."""
+        app.guides = True
+        if family == "monopoly-dice":
+            from app.screens.monopoly_dice.setup import SetupScreen as MdiceSetup
+
+            setup: Screen = MdiceSetup()
+        else:
+            from app.screens.yahtzee.setup import SetupScreen
+
+            setup = SetupScreen(family)
+        app.push(setup)
+        setup.focus = len(setup.rows()) - 1
+        setup.action_select()
+
+    @scene("guide-offer", "a first game of Yahtzee: the guided first turn is offered")
+    def _offer(app: Any) -> None:
+        _start(app, "yahtzee")
+
+    @scene(
+        "guide-yahtzee-roll", "guided first turn, Yahtzee: hold 2 to shake, let go to throw", keys="SELECT"
+    )
+    def _yahtzee_roll(app: Any) -> None:
+        _start(app, "yahtzee")
+
+    @scene(
+        "guide-yahtzee-hold",
+        "guided first turn, Yahtzee: the dice thrown, UP/DOWN and OK keep one",
+        keys="SELECT,2:hold=600",
+    )
+    def _yahtzee_hold(app: Any) -> None:
+        _start(app, "yahtzee")
+
+    @scene(
+        "guide-yahtzee-score",
+        "guided first turn, Yahtzee: OK writes the score in the chosen box",
+        keys="SELECT,2:hold=600,SELECT,2:hold=600,RIGHT",
+    )
+    def _yahtzee_score(app: Any) -> None:
+        _start(app, "yahtzee")
+
+    @scene(
+        "guide-monopoly-dice",
+        "guided first turn, Monopoly Dice: the dice thrown, place one",
+        keys="SELECT,2:hold=600,wait=3000",
+    )
+    def _mdice(app: Any) -> None:
+        _start(app, "monopoly-dice")
+
+
+_register_scenes()

@@ -1,0 +1,125 @@
+"""Motion as on a console: screens cross-fade, a list's focus slides, thrown dice land; all of it
+only in the picture (keys act at once) and over within its time, after which the box sleeps."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.app import MOTION_S, TRANSITION_S, Headless
+from remote.buttons import Button
+
+pytestmark = pytest.mark.usefixtures("english_ui")
+
+
+@pytest.fixture
+def box(sd_box):
+    return sd_box
+
+
+def test_the_transition_limit_is_kept():
+    assert TRANSITION_S <= 0.2
+    assert TRANSITION_S < Headless.GAP_MS / 1000  # a scripted press lands after it ended
+
+
+def _press_down(box, button):
+    box.app.pipeline.push_key(button, True, box.clock.now, source="script")
+    box.app.step()
+
+
+def test_a_key_that_opens_a_screen_fades_to_it_and_the_new_screen_takes_keys_at_once(box):
+    from app.screens.settings import SettingsScreen
+
+    box.top.select_tile("settings")
+    box.app.step()
+    _press_down(box, Button.SELECT)
+    assert isinstance(box.top, SettingsScreen)
+    assert box.app.moving  # fading from the home screen
+    box.app.pipeline.push_key(Button.SELECT, False, box.clock.now, source="script")
+    _press_down(box, Button.DOWN)  # no pause: the settings screen has the key
+    assert box.top.focus.focus == 1
+    box.app.pipeline.push_key(Button.DOWN, False, box.clock.now, source="script")
+    box.advance(TRANSITION_S * 1000 + 20)
+    assert not box.app.moving
+    frames = box.app.frames
+    box.advance(2000)
+    assert box.app.frames == frames  # over: the box sleeps again
+
+
+def test_the_fade_mixes_the_old_picture_into_the_new(box):
+    box.top.select_tile("settings")
+    box.app.step()
+    old = box.app.display.framebuffer.copy()
+    _press_down(box, Button.SELECT)
+    middle = box.app.display.framebuffer.copy()
+    box.app.pipeline.push_key(Button.SELECT, False, box.clock.now, source="script")
+    box.advance(TRANSITION_S * 1000 + 40)
+    new = box.render().copy()
+    # somewhere the first frame of the fade is the old picture, not yet the new one
+    w, h = old.get_size()
+    points = [
+        (x, y) for x in range(0, w, 16) for y in range(0, h, 16) if old.get_at((x, y)) != new.get_at((x, y))
+    ]
+    assert points
+    assert sum(middle.get_at(p) == old.get_at(p) for p in points) > len(points) // 2
+
+
+def test_a_screen_pushed_by_code_appears_at_once(box):
+    from app.screens.settings import SettingsScreen
+
+    box.app.push(SettingsScreen())
+    box.app.step()
+    assert not box.app.moving
+
+
+def test_a_modal_does_not_fade(box):
+    _press_down(box, Button.MENU)
+    assert box.top.modal and box.app._transition is None
+
+
+def _differs(a, b) -> bool:
+    w, h = a.get_size()
+    return any(a.get_at((x, y)) != b.get_at((x, y)) for x in range(0, w, 8) for y in range(0, h, 4))
+
+
+def test_the_focus_of_a_list_slides_then_rests(box):
+    from app.screens.settings import SettingsScreen
+
+    box.app.push(SettingsScreen())
+    box.render()
+    _press_down(box, Button.DOWN)
+    assert box.app.moving and box.top.focus.focus == 1  # the focus has moved; its picture follows
+    box.app.pipeline.push_key(Button.DOWN, False, box.clock.now, source="script")
+    box.advance(MOTION_S * 1000 / 3)
+    middle = box.app.display.framebuffer.copy()
+    box.advance(MOTION_S * 1000)
+    assert not box.app.moving
+    rest = box.render().copy()
+    assert _differs(middle, rest)
+    frames = box.app.frames
+    box.advance(1000)
+    assert box.app.frames == frames
+
+
+def test_thrown_dice_turn_over_more_slowly_as_they_land(box):
+    from app.match import PlayerSpec
+    from app.screens.yahtzee.game import GameScreen
+
+    game = GameScreen.new("classic", [PlayerSpec(False)], box.app.rng)
+    box.app.push(game)
+    box.app.step()
+    box.app.pipeline.push_key(Button.DIGIT_2, True, box.clock.now, source="script")
+    box.advance(300)
+    box.app.pipeline.push_key(Button.DIGIT_2, False, box.clock.now, source="script")
+    flips: list[float] = []
+    last = dict(game._anim_faces)
+    start = box.clock.now
+    while True:
+        box.advance(1000 / 50)
+        if dict(game._anim_faces) != last:
+            flips.append(box.clock.now - start)
+            last = dict(game._anim_faces)
+        if not game.match.settling:
+            break
+    half = (box.clock.now - start) / 2
+    early = sum(t < half for t in flips)
+    assert early > len(flips) - early  # more turns while they fly than as they come to rest
