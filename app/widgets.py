@@ -335,31 +335,41 @@ ALWAYS_SHOWN = (Button.MENU, Button.INFO)
 HELP_ROWS = 2
 """Rows the help bar may use before it leaves out keys (disabled ones first)."""
 ARROWS = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT})
+DIGITS = tuple(Button[f"DIGIT_{d}"] for d in range(10))
 
 
 def help_items(screen: Screen) -> list[tuple[str, str, bool]]:
     """(key name, action label, enabled) for each shown binding, one entry per label."""
     seen: dict[str, int] = {}
     items: list[tuple[str, str, bool]] = []
-    arrows_only: list[bool] = []
+    buttons: list[list[Button]] = []
     for binding in screen.bindings():
         if not binding.show or not binding.label:
             continue
         enabled = screen.check_action(binding.action, binding.args)
-        key = key_name(binding.button)
         if binding.label in seen:  # e.g. LEFT and RIGHT sharing "Move": one entry "◀ ▶"
             i = seen[binding.label]
-            k, label, on = items[i]
-            # Two arrows read as one pad ("◀ ▶"); other keys are two caps ("BACK / MENU"), not one
-            # key called "BACK MENU".
-            joint = " " if binding.button in ARROWS and arrows_only[i] else " / "
-            arrows_only[i] = arrows_only[i] and binding.button in ARROWS
-            items[i] = (f"{k}{joint}{key}", label, on or enabled)
+            buttons[i].append(binding.button)
+            _, label, on = items[i]
+            items[i] = (_shared_key_name(buttons[i]), label, on or enabled)
             continue
-        arrows_only.append(binding.button in ARROWS)
         seen[binding.label] = len(items)
-        items.append((key, i18n.t(binding.label), enabled))
+        buttons.append([binding.button])
+        items.append((key_name(binding.button), i18n.t(binding.label), enabled))
     return items
+
+
+def _shared_key_name(buttons: list[Button]) -> str:
+    """One chip for keys sharing a label: arrows read as one pad ("◀ ▶"), a run of three or more
+    digit keys as a span ("0–9"), other keys as separate caps ("BACK / MENU"), never one key
+    called "BACK MENU"."""
+    names = [key_name(b) for b in buttons]
+    if all(b in ARROWS for b in buttons):
+        return " ".join(names)
+    digits = [DIGITS.index(b) for b in buttons if b in DIGITS]
+    if len(digits) == len(buttons) >= 3 and digits == list(range(digits[0], digits[0] + len(digits))):
+        return f"{names[0]}–{names[-1]}"
+    return " / ".join(names)
 
 
 HelpItem = tuple[str, str, bool]

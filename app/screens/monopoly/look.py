@@ -171,10 +171,7 @@ def key_bar(
     rows at the bottom of ``area`` (default: the safe area); returns the bar's rectangle."""
     theme = app.theme
     safe = area or theme.safe
-    # the ten digit keys typing an amount show as one chip, "0–9"
-    digits = " ".join(widgets.key_name(Button[f"DIGIT_{d}"]) for d in range(10))
-    span = f"{widgets.key_name(Button.DIGIT_0)}–{widgets.key_name(Button.DIGIT_9)}"
-    items = [(span if k == digits else k, lbl, on) for k, lbl, on in widgets.help_items(screen)]
+    items = widgets.help_items(screen)
     size = floor_px(theme)
     pad, gap = theme.px(8), theme.px(18)
     line_h = app.text.line_height(size) + theme.px(6)
