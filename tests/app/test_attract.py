@@ -97,3 +97,22 @@ def test_soak_command_reports_games_memory_fds_and_threads(capsys):
     assert result["files_written_by_demos"] == []
     assert result["peak_rss_mb"] >= result["final_rss_mb"] > 0
     assert set(result["fds"]) == set(result["threads"]) == {"start", "app_up", "end"}
+
+
+def test_a_finished_demo_is_let_go_with_its_match_and_computers(tmp_path):
+    """Nothing of a demo outlives it (a day of demos must not pile up screens, matches or tasks)."""
+    import gc
+    import weakref
+
+    soak = _soak(tmp_path, attract_after_min=0.1)
+    attract = soak.attract
+    while not attract.finished:
+        soak.run_fake(0.25, 0.25)
+    screen = weakref.ref(attract.screen)
+    match = weakref.ref(attract.screen.match)
+    soak.run_fake(RESULTS_S + 1, 0.25)
+    assert attract.started.total() == 2
+    gc.collect()
+    assert screen() is None and match() is None
+    assert len(soak.app.work.tasks) <= 1  # at most the running demo's decision
+    soak.close()
