@@ -97,6 +97,7 @@ def test_soak_command_reports_games_memory_fds_and_threads(capsys):
     assert result["files_written_by_demos"] == []
     assert result["peak_rss_mb"] >= result["final_rss_mb"] > 0
     assert set(result["fds"]) == set(result["threads"]) == {"start", "app_up", "end"}
+    assert set(result["load_avg"]) == {"start", "end"}
 
 
 def test_a_finished_demo_is_let_go_with_its_match_and_computers(tmp_path):
