@@ -146,6 +146,11 @@ def test_set_pin_from_the_command_line(tmp_path, monkeypatch, capsys):
     assert main(["--data-dir", str(tmp_path), "kiosk", "--set-pin", "--on", "--attract-after", "3"]) == 0
     config = KioskConfig.load(__import__("app.storage").storage.Storage(tmp_path))
     assert config.enabled and check_pin("4711", config.pin) and config.attract_after_min == 3
+    assert config.idle_game_min is None  # not set here: the profile's
+    capsys.readouterr()
+    assert main(["--data-dir", str(tmp_path), "kiosk"]) == 0
+    shown = capsys.readouterr().out
+    assert "attract_after_min: 3" in shown and "idle_game_min: from the profile" in shown
     monkeypatch.setattr("sys.stdin", io.StringIO("47\n"))
     assert main(["--data-dir", str(tmp_path), "kiosk", "--set-pin"]) == 2
     assert "4 to 8 digits" in capsys.readouterr().err
