@@ -339,3 +339,25 @@ def test_kill_9_mid_game_comes_back_home_under_a_restart_loop_with_the_save_inta
     finally:
         os.killpg(loop.pid, signal.SIGKILL)
         loop.wait()
+
+
+def test_release_memory_collects_and_trims_where_the_c_library_can(monkeypatch):
+    import gc
+
+    import app.appliance as appliance
+
+    class Cycle:
+        def __init__(self) -> None:
+            self.me = self
+
+    gc.disable()
+    try:
+        Cycle()
+        garbage = [object() for _ in range(1000)]
+        del garbage
+        assert appliance.release_memory() is (appliance._malloc_trim() is not None)  # True on glibc
+        assert not any(type(o) is Cycle for o in gc.get_objects())
+        monkeypatch.setattr(appliance, "_malloc_trim", lambda: None)
+        assert appliance.release_memory() is False
+    finally:
+        gc.enable()
