@@ -201,4 +201,5 @@ def test_the_score_cache_is_bounded_by_the_rules_not_by_play() -> None:
             if box.kind in NUMBER_KINDS:
                 number_boxes.add(box)
     assert _number_score.cache_info().currsize <= 252 * len(number_boxes) <= SCORE_CACHE_SIZE
-    assert score_box(CLASSIC_BOXES[10], (5, 3, 2, 4, 1)) == score_box(CLASSIC_BOXES[10], (1, 2, 3, 4, 5)) == 40
+    large_straight = CLASSIC_BOXES[10]
+    assert score_box(large_straight, (5, 3, 2, 4, 1)) == score_box(large_straight, (1, 2, 3, 4, 5)) == 40
