@@ -192,7 +192,7 @@ class App:
         return self.stack.top
 
     def allows(self, what: str) -> bool:
-        """May ``what`` ("settings", "quit", "delete_save") be offered? Not in kiosk mode."""
+        """May ``what`` ("settings", "quit", "delete_save", "discard_game") be offered? Not in kiosk mode."""
         return self.kiosk is None or self.kiosk.allows(what)
 
     def refresh(self) -> None:

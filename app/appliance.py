@@ -21,6 +21,7 @@ import socket
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -155,6 +156,36 @@ def save_game_in_progress(app: Any) -> bool:
             log.info("stopping: the game in progress was %s", "saved" if saved else "not saved")
             return saved
     return False
+
+
+def release_memory() -> bool:
+    """Collect the garbage and hand the memory the allocator keeps free back to the system.
+
+    glibc's malloc keeps what Python and numpy free in its arenas (one per thread that allocated,
+    and the computers think in worker threads) and returns it only from the top of a heap: after
+    an hour of demos about 45 MB of a 170 MB process sat free there. ``malloc_trim`` gives the free
+    pages back. Called between two demo games; returns False where the C library has no
+    ``malloc_trim`` (musl, macOS), where only the garbage is collected.
+    """
+    import gc
+
+    gc.collect()
+    trim = _malloc_trim()
+    if trim is None:
+        return False
+    trim(0)
+    return True
+
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None where the C library has none."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
 
 
 class KeyScript:

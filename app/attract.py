@@ -5,7 +5,9 @@ computer, each game in turn at the pace a person can follow, under a "Press any 
 
 - After ``attract_after_s`` without a key on the home screen (default 2 minutes, ``kiosk.json``),
   the demos start: :func:`demos` lists them, every built game of the catalog (each Yahtzee mode).
-- A demo game ends at its results, which stay up :data:`RESULTS_S`; then the next game starts.
+- A demo game ends at its results, which stay up :data:`RESULTS_S`; then the next game starts,
+  once the memory of the last one is given back (:func:`app.appliance.release_memory`), so a day
+  of demos leaves the box as big as an hour does.
 - The first key stops the demo and brings the home screen back; that key (its press, repeats and
   release) is swallowed, not acted on.
 - Demos never write saves or high scores: while one runs the app's stores are :class:`NoWrites`.
@@ -193,8 +195,12 @@ class Attract:
         self._next_demo(now)
 
     def _next_demo(self, now: float) -> None:
+        from app.appliance import release_memory
+
         app = self.app
         app.go_home()
+        self.screen = None
+        release_memory()  # the last demo's game, computers and tables: freed, and given back
         self.demo = self.demos[self.next % len(self.demos)]
         self.next += 1
         self.screen = self.demo.make(app)

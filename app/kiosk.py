@@ -2,7 +2,8 @@
 
 In kiosk mode (``tvgames --kiosk``, or ``tvgames kiosk --on`` which keeps it in ``kiosk.json``):
 
-- Settings, quitting the app and deleting saves are hidden (:meth:`App.allows` says no);
+- Settings, quitting the app, deleting saves and a game's "Quit without saving" are hidden
+  (:meth:`App.allows` says no);
 - the owner opens Settings or leaves kiosk mode by typing the PIN with the digit keys on the
   home screen (a first digit opens the PIN pad). The PIN is stored as a salted scrypt hash, set
   from the command line (``tvgames kiosk --set-pin``); wrong tries are capped: after
@@ -11,8 +12,11 @@ In kiosk mode (``tvgames --kiosk``, or ``tvgames kiosk --on`` which keeps it in 
 - guests never overwrite each other's saves or high scores (:class:`GuestSaves`,
   :class:`GuestHighScores`) unless ``guests_share`` is set.
 
-``kiosk.json`` also holds the attract loop's timings (minutes idle on home before the demos,
-minutes a game may sit idle before it is saved), used with or without kiosk mode.
+Kiosk mode is on when any of three says so: the ``--kiosk`` flag, ``kiosk.json`` or the firmware
+profile's ``kiosk: {enabled: true}`` (a box model sold as a kiosk). The attract loop's timings
+(minutes idle on home before the demos, minutes a game may sit idle before it is saved), used with
+or without kiosk mode, come from ``kiosk.json`` where it sets them, else from the profile's
+``kiosk:`` key, else the defaults (2 and 5).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import pygame
 
 from app import widgets
 from app.i18n import t
+from app.profiles import KioskDefaults
 from app.screen import Binding, ModalScreen
 from app.storage import Storage
 from remote.buttons import DIGITS, Button, ButtonEvent, Press
@@ -42,6 +47,8 @@ FREE_TRIES = 3
 """Wrong PINs allowed before the pad locks."""
 LOCK_FIRST_S = 30.0
 LOCK_MAX_S = 900.0
+MAX_MINUTES = 24 * 60.0
+"""The longest attract-loop timing ``kiosk.json`` may hold (a day)."""
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 """scrypt cost: 16 MiB and about 0.1 s on a Raspberry Pi 4 per try (a brute force of 10^4 PINs
 is slow even without the lock)."""
@@ -103,10 +110,11 @@ class KioskConfig:
     failures: int = 0
     locked_until: float = 0.0
     """Wall-clock time (``time.time()``) the PIN pad is locked until."""
-    attract_after_min: float = 2.0
-    """Minutes idle on the home screen before the demo games start (0: never)."""
-    idle_game_min: float = 5.0
-    """Minutes a game may wait for a player before it is saved and the box goes back to the demos."""
+    attract_after_min: float | None = None
+    """Minutes idle on the home screen before the demo games start (0: never; None: the profile's)."""
+    idle_game_min: float | None = None
+    """Minutes a game may wait for a player before it is saved and the box goes back to the demos
+    (None: the profile's)."""
     guests_share: bool = False
     """Kiosk guests may overwrite each other's saves and push each other's high scores out."""
 
@@ -120,8 +128,8 @@ class KioskConfig:
             "pin": lambda v: v is None or isinstance(v, dict),
             "failures": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
             "locked_until": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-            "attract_after_min": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v >= 0,
-            "idle_game_min": lambda v: isinstance(v, int | float) and not isinstance(v, bool) and v > 0,
+            "attract_after_min": lambda v: v is None or _minutes(v) and v >= 0,
+            "idle_game_min": lambda v: v is None or _minutes(v) and v > 0,
             "guests_share": lambda v: isinstance(v, bool),
         }
         for name, ok in checks.items():
@@ -134,6 +142,18 @@ class KioskConfig:
 
     def save(self, storage: Storage) -> None:
         storage.write_json(FILE_NAME, asdict(self), SCHEMA_VERSION)
+
+    def timings(self, defaults: KioskDefaults) -> tuple[float, float]:
+        """Minutes idle on home before the demos, and minutes a game may wait: this file's where
+        it sets them, else ``defaults`` (the profile's ``kiosk:`` key)."""
+        after = defaults.attract_after_min if self.attract_after_min is None else self.attract_after_min
+        idle = defaults.idle_game_min if self.idle_game_min is None else self.idle_game_min
+        return after, idle
+
+
+def _minutes(value: Any) -> bool:
+    # a number of minutes from a hostile file: not a bool, not NaN or infinite, not absurdly large
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_MINUTES
 
 
 # -- guests -----------------------------------------------------------------------------------------
@@ -222,7 +242,7 @@ class GuestHighScores:
 # -- kiosk mode in the running app ----------------------------------------------------------------------
 
 
-LOCKED = frozenset({"settings", "quit", "delete_save"})
+LOCKED = frozenset({"settings", "quit", "delete_save", "discard_game"})
 """What kiosk mode hides (see :meth:`app.app.App.allows`)."""
 
 
@@ -417,7 +437,8 @@ class PinScreen(ModalScreen[bool]):
 
 def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: bool = False) -> Kiosk:
     """Everything the box does beyond its screens, for ``tvgames run``: burn-in protection, the
-    attract loop (timings from ``kiosk.json``), kiosk mode (from the flag or ``kiosk.json``), the
+    attract loop (timings from ``kiosk.json`` or the profile), kiosk mode (from the flag,
+    ``kiosk.json`` or the profile), the
     TV's standby over HDMI-CEC (with ``cec``) and the scripted keys of ``--keys``. Returns the
     kiosk (active or not). The first key after a dimmed picture or a demo is theirs alone."""
     import atexit
@@ -430,12 +451,14 @@ def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: b
     config = KioskConfig.load(app.storage)
     box = Kiosk(app, config)
     app.kiosk = box
-    if kiosk or config.enabled:
+    defaults = app.profile.kiosk
+    if kiosk or config.enabled or defaults.enabled:
         if config.pin is None:
             raise UserError("kiosk mode needs a PIN first: tvgames kiosk --set-pin")
         box.enter()
     BurnIn(app).install()
-    attract = Attract(app, config.attract_after_min * 60, config.idle_game_min * 60).install()
+    attract_after_min, idle_game_min = config.timings(defaults)
+    attract = Attract(app, attract_after_min * 60, idle_game_min * 60).install()
     app.input_filters.append(box.filter)
     app.tickers.append(box.tick)
     if cec:

@@ -57,13 +57,14 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 _CODE = re.compile(r"^(KEY|BTN)_[A-Z0-9_]+$")
 
 # Allowed keys, and those every complete profile must have (after ``extends`` is merged).
-_TOP = {"extends", "description", "display", "colour", "language", "input", "remotes"}
+_TOP = {"extends", "description", "display", "colour", "language", "input", "remotes", "kiosk"}
 _TOP_REQUIRED = ("display", "colour", "language", "input", "remotes")
 _DISPLAY = {"width", "height", "refresh_hz", "aspect", "safe_area", "font_scale"}
 _SAFE = ("top", "right", "bottom", "left")
 _COLOUR = {"max_level", "max_red", "theme"}
 _REMOTE = {"devices", "dedupe", "sends_release", "keys"}
 _REMOTE_REQUIRED = ("devices", "keys")
+_KIOSK = {"enabled", "attract_after_min", "idle_game_min"}
 
 # (low, high) per number; the input timings also take their type from InputTiming.
 _RANGES: dict[str, tuple[float, float]] = {
@@ -78,6 +79,8 @@ _RANGES: dict[str, tuple[float, float]] = {
     "dedupe_window_ms": (0, 500),
     "release_timeout_ms": (50, 2000),
     "long_press_ms": (200, 5000),
+    "attract_after_min": (0, 24 * 60),
+    "idle_game_min": (0.1, 24 * 60),
 }
 
 
@@ -120,6 +123,18 @@ class SafeArea:
 
 
 @dataclass(frozen=True)
+class KioskDefaults:
+    """A box model's kiosk set-up (the optional ``kiosk:`` key): whether it starts in kiosk mode,
+    and the attract loop's timings where ``kiosk.json`` sets none (see :mod:`app.kiosk`)."""
+
+    enabled: bool = False
+    attract_after_min: float = 2.0
+    """Minutes idle on the home screen before the demo games start (0: never)."""
+    idle_game_min: float = 5.0
+    """Minutes a game may wait for a player before it is saved and the demos start."""
+
+
+@dataclass(frozen=True)
 class Profile:
     """One box model, validated. Build with :func:`load_profile`."""
 
@@ -139,6 +154,7 @@ class Profile:
     input: InputTiming
     remotes: Mapping[str, Keymap]
     description: str = ""
+    kiosk: KioskDefaults = KioskDefaults()
 
     def __hash__(self) -> int:  # the mapping fields cannot be hashed; these identify a profile
         return hash((self.name, self.source, self.width, self.height, self.refresh_hz))
@@ -544,6 +560,14 @@ def _check(data: dict[str, Any], file: Path, complete: bool) -> None:
     if complete and not remotes:
         raise ProfileError(file, "remotes", "a profile needs at least one remote")
 
+    kiosk = _mapping(data.get("kiosk", {}), file, "kiosk")
+    _unknown_keys(kiosk, _KIOSK, file, "kiosk")
+    if "enabled" in kiosk and not isinstance(kiosk["enabled"], bool):
+        raise ProfileError(file, "kiosk.enabled", f"expected true or false, got {_kind(kiosk['enabled'])}")
+    for key in ("attract_after_min", "idle_game_min"):
+        if key in kiosk:
+            _number(kiosk[key], file, f"kiosk.{key}", key, integer=False)
+
 
 # -- building -------------------------------------------------------------------------------------------
 
@@ -586,7 +610,13 @@ def _build(data: dict[str, Any], path: Path) -> Profile:
         input=timing,
         remotes=MappingProxyType(remotes),
         description=data.get("description", ""),
+        kiosk=_kiosk_defaults(data.get("kiosk", {})),
     )
+
+
+def _kiosk_defaults(kiosk: dict[str, Any]) -> KioskDefaults:
+    timings = {key: float(kiosk[key]) for key in ("attract_after_min", "idle_game_min") if key in kiosk}
+    return KioskDefaults(enabled=kiosk.get("enabled", False), **timings)
 
 
 def load_profile(name_or_path: str | Path = DEFAULT_PROFILE) -> Profile:

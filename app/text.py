@@ -33,6 +33,9 @@ from app import i18n
 FONT_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FONT_FILES = {False: FONT_DIR / "DejaVuSans.ttf", True: FONT_DIR / "DejaVuSans-Bold.ttf"}
 
+CACHE_BYTES = 8 * 2**20
+"""Pixels the rendered-text cache may hold: at 576 lines 512 surfaces take about 6 MB, at 720 and
+1080 lines fewer fit (a Pi's memory is shared with its GPU)."""
 MAX_FONTS = 48
 """Open (size, weight) fonts kept at once; a screen uses a handful."""
 MAX_LINE_CHARS = 300
@@ -282,8 +285,13 @@ class TextRun:
         return TextRun(self.text, self.size, rect, self.lang, self.bold, covered, self.main, self.clipped)
 
 
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
 class TextRenderer:
-    """Draws text with the bundled DejaVu fonts; rendered surfaces are kept in an LRU cache.
+    """Draws text with the bundled DejaVu fonts; rendered surfaces are kept in an LRU cache of at
+    most ``cache_size`` surfaces and ``cache_bytes`` of pixels.
 
     A surface returned by :meth:`render` is shared with the cache: blit it, never draw on it.
 
@@ -299,6 +307,7 @@ class TextRenderer:
         font_scale: float = 1.0,
         *,
         cache_size: int = 512,
+        cache_bytes: int = CACHE_BYTES,
         x_scale: float = 1.0,
         min_px: int = 10,
         min_main_px: int = 10,
@@ -312,6 +321,8 @@ class TextRenderer:
         self.min_main_px = min_main_px
         """The same for the main numbers (scores, money at stake, dice values)."""
         self.cache_size = cache_size
+        self.cache_bytes = cache_bytes
+        self._cached_bytes = 0
         self.runs: list[TextRun] = []
         self._captures: list[list[TextRun]] = []
         self._font_files, self.font_fallback = _verified_font_files()
@@ -357,6 +368,7 @@ class TextRenderer:
         """Drop every cached surface and size (e.g. after the language changes)."""
         self._surfaces.clear()
         self._sizes.clear()
+        self._cached_bytes = 0
 
     # -- the record of what was drawn ----------------------------------------------------------------
     def pixel_size(self, size: int) -> int:
@@ -475,8 +487,11 @@ class TextRenderer:
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             surface = surface.convert_alpha()
         self._surfaces[key] = surface
-        if len(self._surfaces) > self.cache_size:
-            self._surfaces.popitem(last=False)
+        self._cached_bytes += _bytes(surface)
+        while len(self._surfaces) > 1 and (
+            len(self._surfaces) > self.cache_size or self._cached_bytes > self.cache_bytes
+        ):
+            self._cached_bytes -= _bytes(self._surfaces.popitem(last=False)[1])
         return surface
 
     def _scaled(self, width: int) -> int:

@@ -227,6 +227,13 @@ CASES = [
     ("remotes/keyboard/keys/ok", "SELECT", "remotes.keyboard.keys.ok", "evdev key name"),
     ("remotes/keyboard/keys/KEY_ENTER", "FIRE", "remotes.keyboard.keys.KEY_ENTER", "unknown button 'FIRE'"),
     ("remotes/keyboard/keys/KEY_ENTER", 2, "remotes.keyboard.keys.KEY_ENTER", "unknown button 2"),
+    ("kiosk", "on", "kiosk", "expected a mapping"),
+    ("kiosk", {"enabled": "yes"}, "kiosk.enabled", "true or false"),
+    ("kiosk", {"pin": "2580"}, "kiosk.pin", "unknown key"),  # a PIN never sits in a readable file
+    ("kiosk", {"attract_after_min": -1}, "kiosk.attract_after_min", "out of range"),
+    ("kiosk", {"attract_after_min": float("nan")}, "kiosk.attract_after_min", "out of range"),
+    ("kiosk", {"idle_game_min": 0}, "kiosk.idle_game_min", "out of range"),
+    ("kiosk", {"idle_game_min": "5"}, "kiosk.idle_game_min", "expected a number"),
 ]
 
 

@@ -1,6 +1,7 @@
 """`tvgames kiosk`: kiosk mode's PIN, whether the box starts in it, and the attract loop's timings.
 
-Everything is kept in ``kiosk.json`` of the data directory (the PIN as a salted scrypt hash).
+Everything is kept in ``kiosk.json`` of the data directory (the PIN as a salted scrypt hash). A
+timing it does not set is the firmware profile's (``kiosk:`` key), shown as ``null``.
 Anyone with a shell on the box is its owner: nothing here asks for the old PIN.
 """
 
@@ -104,5 +105,5 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(state, indent=2))
     else:
         for key, value in state.items():
-            print(f"{key}: {value}")
+            print(f"{key}: {value if value is not None else 'from the profile'}")
     return 0

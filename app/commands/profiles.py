@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
 def describe(profile) -> str:  # noqa: ANN001 - app.profiles.Profile, imported lazily
     """A readable dump of a resolved profile."""
-    p, safe = profile, profile.safe_area
+    p, safe, kiosk = profile, profile.safe_area, profile.kiosk
     shape = "{}:{}".format(*p.display_aspect)
     lines = [
         f"profile  {p.name}  ({p.source})",
@@ -66,6 +66,8 @@ def describe(profile) -> str:  # noqa: ANN001 - app.profiles.Profile, imported l
         f"fonts    x{p.font_scale:g}    colour max {p.max_level}, red max {p.max_red}",
         f"language {p.default_language}",
         "input    " + ", ".join(f"{k}={v}" for k, v in vars(p.input).items()),
+        f"kiosk    {'on' if kiosk.enabled else 'off'}; demos after {kiosk.attract_after_min:g} min on home,"
+        f" a game saved after {kiosk.idle_game_min:g} min idle (unless kiosk.json says otherwise)",
     ]
     for name, keymap in p.remotes.items():
         flags = [f for f, on in (("dedupe", keymap.dedupe), ("no key-up", not keymap.sends_release)) if on]

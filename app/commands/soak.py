@@ -9,7 +9,8 @@ reported apart for the idle home screen and for the demos.
 
 Reported: exceptions (each caught, the box sent home, the run going on), demo games started and
 played to the end per kind, games saved because nobody played them, RSS at every hour, peak and
-final, open file descriptors and threads at the start, once the app is up and at the end.
+final, open file descriptors and threads at the start, once the app is up and at the end, and
+the machine's load average at the start and the end (beside the wall time).
 """
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ def run(args: argparse.Namespace) -> int:
     from app.commands.run import peak_rss_kb
 
     start = process_numbers()
+    load_start = os.getloadavg()[0]
     hourly: list[float] = []
     with tempfile.TemporaryDirectory(prefix="tvgames-soak-") as data:
         soak = Soak(args.profile, data, args.seed, args.attract_after * 60, args.fake_clock)
@@ -159,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
         "final_rss_mb": round(end["rss_mb"], 1),
         "fds": {"start": start["fds"], "app_up": up["fds"], "end": end["fds"]},
         "threads": {"start": start["threads"], "app_up": up["threads"], "end": end["threads"]},
+        # the machine's 1-minute load: a shared machine stretches the wall time, not the memory
+        "load_avg": {"start": round(load_start, 2), "end": round(os.getloadavg()[0], 2)},
     }
     if not args.fake_clock:
         result["cpu_pct"] = {k: round(100 * cpu[k] / wall[k], 2) if wall[k] else None for k in cpu}

@@ -109,13 +109,23 @@ class ChoiceScreen(ModalScreen[T], Generic[T]):
         widgets.help_bar(surface, app, self, box.inflate(-theme.px(40), -theme.px(20)))
 
 
+DISCARD = "quit"
+"""The value of a game menu's "Quit without saving": the game is gone (kiosk mode hides it)."""
+
+
 class MenuScreen(ChoiceScreen[str]):
-    """The MENU key's menu: (label key, value) items from the screen below."""
+    """The MENU key's menu: (label key, value) items from the screen below. In kiosk mode a game's
+    "Quit without saving" is left out: a guest would throw away the game another guest left."""
 
     BINDINGS = (*ChoiceScreen.BINDINGS, Binding(Button.MENU, "back", "action.close"))
 
     def __init__(self, items: Sequence[tuple[str, str]]) -> None:
         super().__init__("menu.title", items)
+
+    def on_enter(self) -> None:
+        if not self.app.allows("discard_game"):
+            self.items = [item for item in self.items if item[1] != DISCARD]
+            self.focus = FocusList([True] * len(self.items), 0, vertical=True)
 
 
 class ConfirmScreen(ChoiceScreen[bool]):

@@ -817,7 +817,9 @@ COLOUR_GROUPS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-@lru_cache(maxsize=4096)
+# 256 boards: a decision asks once per partner and the board changes slowly, while each entry keys
+# three 40-square tuples (4,096 of them held 4.9 MB, filled over a day of demos)
+@lru_cache(maxsize=256)
 def swap_candidates(
     me: int, partner: int, owner: tuple[int, ...], level: tuple[int, ...], mortgaged: tuple[bool, ...]
 ) -> tuple[tuple[int, ...], ...]:

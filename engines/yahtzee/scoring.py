@@ -230,28 +230,44 @@ def _is_house(values: Sequence[object]) -> bool:
     return sorted(Counter(values).values()) == [2, 3]
 
 
-@lru_cache(maxsize=1 << 16)
-def _score(box: Box, numbers: tuple[int, ...], colours: tuple[str, ...] | None) -> int:
+NUMBER_KINDS = frozenset(Kind) - {Kind.COLOUR, Kind.OF_A_COLOUR, Kind.PAINTED_HOUSE, Kind.RAINBOW, Kind.FLUSH}
+"""The patterns that read only the numbers, whatever order the dice lie in."""
+
+SCORE_CACHE_SIZE = 1 << 14
+"""Cached number-box values: a hand is keyed sorted, so the four modes together need at most 252
+hands times their 34 number boxes (8,568 values, about 2 MB, all made as the computers' tables
+are built), however long the process plays."""
+
+
+@lru_cache(maxsize=SCORE_CACHE_SIZE)
+def _number_score(box: Box, hand: tuple[int, ...]) -> int:
+    # ``hand`` is sorted: every number pattern is blind to the order of the dice
     kind = box.kind
     if kind is Kind.UPPER:
-        return box.face * numbers.count(box.face)
+        return box.face * hand.count(box.face)
     if kind is Kind.CHANCE:
-        return sum(numbers)
+        return sum(hand)
     if kind is Kind.CHOICE:
-        return max(n * numbers.count(n) for n in set(numbers))
+        return max(n * hand.count(n) for n in set(hand))
     if kind is Kind.OF_A_KIND:
-        return sum(numbers) if max(Counter(numbers).values()) >= box.count else 0
+        return sum(hand) if max(Counter(hand).values()) >= box.count else 0
     if kind is Kind.TWO_PAIRS:
-        pairs = [n for n, c in Counter(numbers).items() if c >= 2]
-        return sum(numbers) if len(pairs) >= 2 else 0
+        pairs = [n for n, c in Counter(hand).items() if c >= 2]
+        return sum(hand) if len(pairs) >= 2 else 0
     if kind is Kind.FULL_HOUSE:
-        return box.value if _is_house(numbers) else 0
+        return box.value if _is_house(hand) else 0
     if kind is Kind.STRAIGHT:
-        return box.value if has_straight(numbers, box.count) else 0
+        return box.value if has_straight(hand, box.count) else 0
     if kind is Kind.YAHTZEE:
-        return box.value if is_yahtzee(numbers) else 0
+        return box.value if is_yahtzee(hand) else 0
+    raise AssertionError(kind)
+
+
+def _colour_score(box: Box, numbers: Sequence[int], colours: Sequence[str] | None) -> int:
+    # not cached: a count over five dice, and (numbers, colours) pairs would make 7,776 x 3,125 keys
     if colours is None:
         raise ValueError(f"{box.name} needs the colours of the dice")
+    kind = box.kind
     if kind is Kind.COLOUR:
         return sum(n for n, c in zip(numbers, colours, strict=True) if c == box.colour)
     if kind is Kind.OF_A_COLOUR:
@@ -274,13 +290,11 @@ def score_box(box: Box, numbers: Sequence[int], colours: Sequence[str] | None = 
     >>> score_box(CLASSIC_BOXES[6], (1, 4, 4, 4, 5))
     18
     """
-    if type(numbers) is not tuple:
-        numbers = tuple(numbers)
-    if colours is not None and type(colours) is not tuple:
-        colours = tuple(colours)
     # The cache keys numpy ints and ints alike: whichever came first would be handed back, so make
     # the result a plain int (saves and JSON need one).
-    return int(_score(box, numbers, colours))
+    if box.kind in NUMBER_KINDS:
+        return int(_number_score(box, tuple(sorted(numbers))))
+    return int(_colour_score(box, numbers, colours))
 
 
 def joker_score(box: Box, numbers: Sequence[int], colours: Sequence[str] | None = None) -> int:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 
 from app.attract import RESULTS_S, demos
 from app.commands.soak import Soak
@@ -38,9 +40,11 @@ def test_demos_play_every_game_then_a_key_goes_home_and_nothing_is_written(tmp_p
     assert attract.running and soak.app.demo_running
     kinds = {demo.kind for demo in demos()}
     assert len(kinds) >= 6  # Yahtzee's three modes, Dice Party, Monopoly Dice, Monopoly
+    played: dict[str, weakref.ref] = {}
     while set(attract.finished) != kinds:
         assert soak.clock.now < 4 * 3600, f"demos finished so far: {attract.finished}"
         soak.run_fake(MINUTE, 0.25)
+        played.setdefault(attract.demo.kind, weakref.ref(attract.screen))
     assert soak.exceptions == []
     assert attract.running
     home = soak.app.stack[0]
@@ -51,6 +55,8 @@ def test_demos_play_every_game_then_a_key_goes_home_and_nothing_is_written(tmp_p
     assert home.focus.focus == focus
     assert _written(tmp_path) == []
     assert not (tmp_path / "highscores.json").exists()
+    gc.collect()  # nothing of a demo outlives it: a day of them must not pile up
+    assert [kind for kind, screen in played.items() if screen() is not None] == []
     _press(soak, Button.RIGHT)  # the next key is the player's
     assert home.focus.focus != focus
     soak.close()
@@ -74,7 +80,11 @@ def test_a_game_left_idle_is_saved_and_the_demos_start_and_it_resumes(tmp_path):
     soak.close()
 
 
-def test_results_of_a_demo_stay_up_a_while(tmp_path):
+def test_results_of_a_demo_stay_up_a_while_and_the_memory_is_given_back(tmp_path, monkeypatch):
+    import app.appliance
+
+    released: list[int] = []
+    monkeypatch.setattr(app.appliance, "release_memory", lambda: released.append(1) or True)
     soak = _soak(tmp_path, attract_after_min=0.1)
     attract = soak.attract
     while not attract.finished:  # the first demo's results have just come up
@@ -82,8 +92,10 @@ def test_results_of_a_demo_stay_up_a_while(tmp_path):
     first = attract.screen
     soak.run_fake(RESULTS_S / 2, 0.25)
     assert attract.screen is first and soak.app.top is not first  # the results, over the game
+    assert len(released) == 1  # before the first demo
     soak.run_fake(RESULTS_S, 0.25)
     assert attract.screen is not first
+    assert len(released) == 2  # between the two
     soak.close()
 
 
@@ -97,3 +109,4 @@ def test_soak_command_reports_games_memory_fds_and_threads(capsys):
     assert result["files_written_by_demos"] == []
     assert result["peak_rss_mb"] >= result["final_rss_mb"] > 0
     assert set(result["fds"]) == set(result["threads"]) == {"start", "app_up", "end"}
+    assert set(result["load_avg"]) == {"start", "end"}

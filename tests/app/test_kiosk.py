@@ -146,6 +146,11 @@ def test_set_pin_from_the_command_line(tmp_path, monkeypatch, capsys):
     assert main(["--data-dir", str(tmp_path), "kiosk", "--set-pin", "--on", "--attract-after", "3"]) == 0
     config = KioskConfig.load(__import__("app.storage").storage.Storage(tmp_path))
     assert config.enabled and check_pin("4711", config.pin) and config.attract_after_min == 3
+    assert config.idle_game_min is None  # not set here: the profile's
+    capsys.readouterr()
+    assert main(["--data-dir", str(tmp_path), "kiosk"]) == 0
+    shown = capsys.readouterr().out
+    assert "attract_after_min: 3" in shown and "idle_game_min: from the profile" in shown
     monkeypatch.setattr("sys.stdin", io.StringIO("47\n"))
     assert main(["--data-dir", str(tmp_path), "kiosk", "--set-pin"]) == 2
     assert "4 to 8 digits" in capsys.readouterr().err
@@ -218,3 +223,77 @@ def test_doctests():
     import app.kiosk
 
     assert doctest.testmod(app.kiosk).failed == 0
+
+
+def _kiosk_profile(tmp_path, kiosk_key: str):
+    from app.profiles import load_profile
+
+    file = tmp_path / "shop-box.yaml"
+    file.write_text(f"extends: sd-pal\nkiosk: {kiosk_key}\n")
+    return load_profile(file)
+
+
+def _attract_of(app):
+    from app.attract import Attract
+
+    return next(t.__self__ for t in app.tickers if isinstance(getattr(t, "__self__", None), Attract))
+
+
+def test_a_profile_key_turns_kiosk_mode_on_with_its_timings(tmp_path):
+    profile = _kiosk_profile(tmp_path, "{enabled: true, attract_after_min: 1, idle_game_min: 3}")
+    kiosk = profile.kiosk
+    assert (kiosk.enabled, kiosk.attract_after_min, kiosk.idle_game_min) == (True, 1, 3)
+    h = Headless(profile=profile, data_dir=tmp_path / "home")
+    KioskConfig(pin=hash_pin(PIN)).save(h.app.storage)
+    box = set_up_box(h.app)  # no --kiosk, nothing on in kiosk.json
+    attract = _attract_of(h.app)
+    assert box.active and not h.app.allows("settings")
+    assert (attract.attract_after_s, attract.idle_game_s) == (60, 180)
+    h.close()
+
+
+def test_kiosk_json_timings_win_over_the_profile(tmp_path):
+    profile = _kiosk_profile(tmp_path, "{attract_after_min: 1, idle_game_min: 3}")
+    h = Headless(profile=profile, data_dir=tmp_path / "home")
+    KioskConfig(attract_after_min=0.0).save(h.app.storage)  # the owner said: no demos
+    box = set_up_box(h.app)
+    attract = _attract_of(h.app)
+    assert not box.active
+    assert (attract.attract_after_s, attract.idle_game_s) == (0, 180)
+    h.close()
+
+
+def test_without_a_kiosk_key_the_defaults_hold(tmp_path):
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    box = set_up_box(h.app)
+    attract = _attract_of(h.app)
+    assert not box.active and (attract.attract_after_s, attract.idle_game_s) == (120, 300)
+    h.close()
+
+
+@pytest.mark.parametrize("bad", [-1, float("nan"), 1e300, True, "5"])
+def test_a_bad_timing_in_kiosk_json_falls_back_to_the_profile(tmp_path, bad):
+    from app.storage import Storage
+
+    storage = Storage(tmp_path)
+    storage.write_json("kiosk.json", {"attract_after_min": bad}, 1)
+    assert KioskConfig.load(storage).attract_after_min is None
+
+
+@pytest.mark.parametrize("kind", ["yahtzee-classic", "monopoly-dice", "monopoly"])
+@pytest.mark.parametrize("kiosk", [True, False])
+def test_kiosk_mode_hides_quit_without_saving_in_every_game(tmp_path, kind, kiosk):
+    from app.attract import DEMOS
+
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    KioskConfig(pin=hash_pin(PIN)).save(h.app.storage)
+    set_up_box(h.app, kiosk=kiosk)
+    demo = next(d for d in DEMOS if d.kind == kind)
+    h.app.push(demo.make(h.app))
+    h.press(Button.MENU)
+    assert isinstance(h.top, MenuScreen)
+    values = [value for _, value in h.top.items]
+    assert "save" in values and ("quit" in values) is not kiosk
+    h.keys("DOWN,DOWN,DOWN,DOWN")  # the focus moves over the items that are there
+    assert 0 <= h.top.focus.focus < len(values)
+    h.close()

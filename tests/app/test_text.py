@@ -170,6 +170,20 @@ def test_cache_is_bounded():
     assert len(small._surfaces) == 3
 
 
+def test_cache_is_bounded_by_its_pixels_too():
+    one = TextRenderer().render("a wide line of text 0", 40, (1, 2, 3))
+    budget = 3 * one.get_pitch() * one.get_height()
+    small = TextRenderer(cache_bytes=budget)
+    for n in range(10):
+        small.render(f"a wide line of text {n}", 40, (1, 2, 3))
+    held = sum(s.get_pitch() * s.get_height() for s in small._surfaces.values())
+    assert held <= budget and 2 <= len(small._surfaces) <= 3
+    huge = small.render("x" * 200, 60, (1, 2, 3))  # bigger than the whole budget: still drawn
+    assert list(small._surfaces.values()) == [huge]
+    small.clear()
+    assert small.render("a wide line of text 1", 40, (1, 2, 3)).get_width() > 0
+
+
 def test_bold_and_font_scale_change_the_size():
     plain, scaled = TextRenderer(), TextRenderer(font_scale=1.5)
     assert plain.size("Yahtzee", 20, bold=True)[0] > plain.size("Yahtzee", 20)[0]

@@ -335,10 +335,13 @@ class GameScreen(GameView):
         self._announce(t("yahtzee.banner.game_over"))
 
     def _on_turn_started(self, event: Any) -> None:
-        """A new turn (or the screen just opened): pass the remote between humans, reset cursors."""
+        """A new turn (or the screen just opened): pass the remote between humans; a new turn puts
+        the cursor on the first die, an opened screen keeps the cursors it was made with (a resumed
+        save's)."""
         player = event.player
-        self.die_focus = 0
-        self.zone = "dice"
+        if event.announce:
+            self.die_focus = 0
+            self.zone = "dice"
         self.confirming = None
         self._fix_box_focus()
         humans = sum(not p.computer for p in self.players)

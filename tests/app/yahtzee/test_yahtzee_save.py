@@ -64,6 +64,7 @@ def test_save_mid_turn_and_resume_plays_on_identically(tmp_path):
         assert isinstance(b, GameScreen) and b is not a
         assert b.state.to_dict() == mid
         assert b.state.to_dict() == a.state.to_dict()
+        assert (b.zone, b.die_focus, b.box_focus) == (a.zone, a.die_focus, a.box_focus)  # the cursors too
         assert stopped.app.lang == "fa"
         _play(straight, a, AFTER)
         _play(stopped, b, AFTER)

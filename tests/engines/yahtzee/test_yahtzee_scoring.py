@@ -180,3 +180,26 @@ def test_score_box_gives_plain_ints_even_after_numpy_callers():
     dice = (6, 5, 4, 3, 1)
     assert type(score_box(chance, tuple(np.array(dice)))) is int
     assert type(score_box(chance, dice)) is int
+
+
+def test_the_score_cache_is_bounded_by_the_rules_not_by_play() -> None:
+    """Every ordered roll with any colours in every box of every mode: the cache keeps at most one
+    value per sorted hand and number box (a box that has played for days stays that small)."""
+    import itertools
+
+    from engines.yahtzee.scoring import COLOURS, NUMBER_KINDS, SCORE_CACHE_SIZE, _number_score
+
+    _number_score.cache_clear()
+    rolls = list(itertools.product(range(1, 7), repeat=5))
+    colours = [COLOURS[i % 5 :] + COLOURS[: i % 5] for i in range(5)]
+    number_boxes = set()
+    for boxes in BOXES_BY_MODE.values():
+        for box in boxes:
+            for i, roll in enumerate(rolls):
+                score_box(box, roll, colours[i % 5])
+                score_box(box, list(reversed(roll)), colours[(i + 1) % 5])
+            if box.kind in NUMBER_KINDS:
+                number_boxes.add(box)
+    assert _number_score.cache_info().currsize <= 252 * len(number_boxes) <= SCORE_CACHE_SIZE
+    large_straight = CLASSIC_BOXES[10]
+    assert score_box(large_straight, (5, 3, 2, 4, 1)) == score_box(large_straight, (1, 2, 3, 4, 5)) == 40
