@@ -325,6 +325,8 @@ class TextRenderer:
         self._cached_bytes = 0
         self.runs: list[TextRun] = []
         self._captures: list[list[TextRun]] = []
+        self.bars: list[tuple[int, int, int, int]] = []
+        """The help bars of the frame's top screen (see :meth:`note_bar`)."""
         self._font_files, self.font_fallback = _verified_font_files()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._font_rtl: dict[tuple[int, bool], bool] = {}
@@ -378,6 +380,13 @@ class TextRenderer:
     def begin_frame(self) -> None:
         """Forget the runs of the last frame (the app calls this before it draws one)."""
         self.runs = []
+        self.bars = []
+
+    def note_bar(self, rect: tuple[int, int, int, int]) -> None:
+        """A help bar took ``rect``: no other text of its screen may reach into it. Only the top
+        screen's bars count (a screen drawn under a modal one is captured, and its text covered)."""
+        if not self._captures:
+            self.bars.append(tuple(rect))
 
     def note(
         self,
@@ -412,6 +421,8 @@ class TextRenderer:
         are hidden now, so they are marked ``covered``."""
         x, y, w, h = rect
         target = self._captures[-1] if self._captures else self.runs
+        if not self._captures:  # a help bar under the panel is hidden with its text
+            self.bars = [b for b in self.bars if not pygame.Rect(b).colliderect(rect)]
         for i, run in enumerate(target):
             rx, ry, rw, rh = run.rect
             if rx < x + w and x < rx + rw and ry < y + h and y < ry + rh and not run.covered:

@@ -437,6 +437,7 @@ def help_bar(
     line_h = app.text.line_height(size)
     row_h = line_h + theme.px(12)
     bar = pygame.Rect(safe.x, safe.bottom - row_h * len(rows), safe.w, row_h * len(rows))
+    app.text.note_bar(tuple(bar))
     for r, row in enumerate(rows):
         y = bar.y + r * row_h
         x = 0

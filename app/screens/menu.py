@@ -63,7 +63,9 @@ class ChoiceScreen(ModalScreen[T], Generic[T]):
         row_h = int(app.text.line_height(size) * 1.6)
         width = min(theme.safe.w, max(theme.px(520), theme.safe.w // 2))
         message_h = theme.font("body") * 2 if self.message_key else 0
-        bar_h = app.text.line_height(theme.font("small")) + theme.px(24)
+        # the help bar's own height at the panel's width: at SD its chips wrap to a second row
+        bar_h = widgets.help_bar_height(app, self, pygame.Rect(0, 0, width - theme.px(40), theme.safe.h))
+        bar_h += theme.px(12)
         height = theme.font("title") + theme.px(60) + message_h + row_h * len(self.items) + bar_h
         box = pygame.Rect(0, 0, width, min(height, theme.safe.h - theme.px(60)))
         box.center = theme.safe.center

@@ -22,8 +22,13 @@ def describe(run: TextRun) -> str:
     return f"{run.text!r} ({run.size} px at {list(run.rect)})"
 
 
-def problems(theme: Theme, runs: Sequence[TextRun]) -> list[str]:
-    """Every broken rule, one line each, prefixed by its kind (small, clipped, unsafe, overlap)."""
+def problems(
+    theme: Theme, runs: Sequence[TextRun], bars: Sequence[tuple[int, int, int, int]] = ()
+) -> list[str]:
+    """Every broken rule, one line each, prefixed by its kind (small, clipped, unsafe, overlap).
+
+    ``bars`` are the help bars drawn (:attr:`app.text.TextRenderer.bars`): a run that reaches into
+    one without lying inside it is text of the screen under the key chips (overlap)."""
     found = []
     safe = theme.safe
     rects = [pygame.Rect(run.rect) for run in runs]
@@ -35,6 +40,11 @@ def problems(theme: Theme, runs: Sequence[TextRun]) -> list[str]:
             found.append(f"clipped: {describe(run)} is cut off")
         if not safe.contains(rect):
             found.append(f"unsafe: {describe(run)} leaves the safe area {list(safe)}")
+    for bar in map(pygame.Rect, bars):
+        for run, rect in zip(runs, rects, strict=True):
+            shared = rect.clip(bar)
+            if shared.w > OVERLAP_SLACK and shared.h > OVERLAP_SLACK and not bar.contains(rect):
+                found.append(f"overlap: {describe(run)} reaches into the help bar {list(bar)}")
     for i, rect in enumerate(rects):
         for j in range(i + 1, len(rects)):
             # A run's box includes the font's spacing above and below the letters; boxes that touch

@@ -33,7 +33,7 @@ def test_text_is_readable_from_the_couch(scene, profile, lang, tmp_path):
     try:
         runs = [run for run in headless.app.text.runs if not run.covered]
         assert runs, "a scene with no text recorded: is the text drawn through widgets.draw_text?"
-        found = layout.problems(headless.app.theme, runs)
+        found = layout.problems(headless.app.theme, runs, headless.app.text.bars)
     finally:
         headless.close()
     assert not found, "\n".join(found)
@@ -70,6 +70,14 @@ def test_overlap_is_caught_and_neighbours_pass():
     assert [line.split(":")[0] for line in layout.problems(_theme(576), [a, over])] == ["overlap", "overlap"][
         :1
     ]
+
+
+def test_text_reaching_into_the_help_bar_is_caught():
+    bar = (54, 335, 400, 72)
+    chip = TextRun("Move", 20, (222, 336, 50, 24), "en")
+    row = TextRun("Help", 20, (64, 320, 43, 24), "en")  # the bar's top row starts under its last 9 px
+    assert layout.problems(_theme(576), [chip], [bar]) == []
+    assert [line.split(":")[0] for line in layout.problems(_theme(576), [chip, row], [bar])] == ["overlap"]
 
 
 def test_the_floor_is_met_at_exactly_the_floor():
