@@ -1,8 +1,9 @@
 """How to play: each game's rules pages, in our own words, in English and Persian.
 
 A game's pages live in ``assets/howto/<engine name>.yaml``: a title and pages, each with a heading,
-a paragraph, and optionally a picture (``dice``: pip faces 1-6 or short labels; ``boxes``: card
-boxes as ``[English name, Persian name, score]``). The in-app pages (INFO, then SELECT, in a game
+a paragraph, and optionally a picture (``dice``: pip faces 1-6 or short labels; ``faces``: Monopoly
+Dice faces by the engine's names, drawn as the board draws them; ``boxes``: card boxes as
+``[English name, Persian name, score]``). The in-app pages (INFO, then SELECT, in a game
 or its set-up) and ``docs/rules-<engine name>.md`` are both made from that file, so they cannot
 drift apart:
 ``tvgames howto --write-docs`` writes the documents and a test checks they are current.
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import yaml
 
-from app.i18n import LANGUAGES
+from app.i18n import LANGUAGES, catalogue, t
 
 HOWTO_DIR = Path(__file__).resolve().parent.parent / "assets" / "howto"
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
@@ -29,6 +30,9 @@ class Page:
     heading: dict[str, str]
     text: dict[str, str]
     dice: tuple[int | str, ...] = ()
+    faces: tuple[str, ...] = ()
+    """Monopoly Dice faces: a property group's key (its colour only, as on the board) or a face's
+    name (``chance``, ``go``, ``policeman``, ...; see ``engines.monopoly_dice.rules``)."""
     boxes: tuple[tuple[dict[str, str], int], ...] = ()
     """Boxes as on the card: (name by language, score)."""
 
@@ -64,11 +68,19 @@ def load(game: str) -> HowTo:
             texts(page.get("heading"), f"page {i + 1} heading"),
             texts(page.get("text"), f"page {i + 1} text"),
             tuple(page.get("dice", ())),
+            tuple(str(face) for face in page.get("faces", ())),
             tuple(({"en": en, "fa": fa}, int(score)) for en, fa, score in page.get("boxes", ())),
         )
         for i, page in enumerate(data["pages"])
     )
     return HowTo(game, texts(data.get("title"), "title"), pages)
+
+
+def face_word(face: str, lang: str) -> str:
+    """A Monopoly Dice face in words: a property face by its group's name ("Orange"), the others by
+    their own ("Chance", "Policeman")."""
+    group = f"mdice.group.{face}"
+    return t(group if group in catalogue() else f"mdice.face.name.{face}", lang)
 
 
 def markdown(game: str) -> str:
@@ -91,6 +103,8 @@ def markdown(game: str) -> str:
             out += [f"### {page.heading[lang]}", "", page.text[lang], ""]
             if page.dice:
                 out += [f"{dice_word}: " + " ".join(f"[{face}]" for face in page.dice), ""]
+            if page.faces:
+                out += [f"{dice_word}: " + " ".join(f"[{face_word(face, lang)}]" for face in page.faces), ""]
             if page.boxes:
                 out += [
                     f"{card_word}: " + ", ".join(f"{name[lang]} = {score}" for name, score in page.boxes),

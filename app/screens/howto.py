@@ -110,7 +110,7 @@ class HowToScreen(ModalScreen[None]):
     def _picture_height(self, page: howto.Page) -> int:
         theme = self.theme
         h = 0
-        if page.dice:
+        if page.dice or page.faces:
             h += theme.px(112)
         if page.boxes:
             h += len(page.boxes) * (self.app.text.line_height(theme.font("body")) + theme.px(10))
@@ -120,12 +120,20 @@ class HowToScreen(ModalScreen[None]):
         """The page's dice in a row, then its card boxes with their scores, from the reading side."""
         app, theme, lang = self.app, self.theme, self.app.lang
         y = area.y
-        if page.dice:
+        if page.dice or page.faces:
             die_h = theme.px(106)
             die_w = theme.round_w(die_h) + theme.px(8)
-            for i, face in enumerate(page.dice):
-                rect = pygame.Rect(area.x + i * (die_w + theme.px(10)), y, die_w, die_h)
-                widgets.draw_die_themed(surface, app, theme.mirror(rect, self.rtl), face or None, False)
+            slots = [
+                theme.mirror(pygame.Rect(area.x + i * (die_w + theme.px(10)), y, die_w, die_h), self.rtl)
+                for i in range(max(len(page.dice), len(page.faces)))
+            ]
+            for rect, face in zip(slots, page.dice, strict=False):
+                widgets.draw_die_themed(surface, app, rect, face or None, False)
+            if page.faces:  # Monopoly Dice faces, drawn by the board's own code: colour only
+                from app.screens.monopoly_dice import look
+
+                for rect, name in zip(slots, page.faces, strict=False):
+                    look.draw_face(surface, app, rect, {"colour": name})
             y += theme.px(112)
         body = theme.font("body")
         row_h = app.text.line_height(body) + theme.px(6)

@@ -27,13 +27,28 @@ def test_pages_speak_both_languages_and_show_the_game(game):
     for page in pages.pages:
         for lang in LANGUAGES:
             assert page.heading[lang] and len(page.text[lang]) > 40
-    assert any(page.dice or page.boxes for page in pages.pages)
+    assert any(page.dice or page.faces or page.boxes for page in pages.pages)
 
 
 @pytest.mark.parametrize("game", howto.games())
 def test_docs_are_made_from_the_pages(game):
     """docs/rules-<game>.md is current: regenerate with `tvgames howto --write-docs`."""
     assert howto.doc_path(game).read_text(encoding="utf-8") == howto.markdown(game)
+
+
+def test_monopoly_dice_pictures_show_the_board_s_faces():
+    """Property dice show their colour only, as on the board (no "$200" on a die), and every face
+    has its name in words for the documents."""
+    from engines.monopoly_dice import rules as R
+
+    faces = {face.colour for die in R.ALL_DICE for face in die.distinct_faces()}
+    pages = howto.load("monopoly-dice").pages
+    assert all(not page.dice for page in pages)
+    shown = {face for page in pages for face in page.faces}
+    assert shown and shown <= faces
+    for lang in LANGUAGES:
+        words = [howto.face_word(face, lang) for face in sorted(shown)]
+        assert all(words) and not any(word.startswith("mdice.") or "$" in word for word in words)
 
 
 def test_a_text_missing_a_language_is_refused(tmp_path, monkeypatch):
