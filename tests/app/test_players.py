@@ -152,6 +152,26 @@ def test_a_set_up_seat_cycles_through_the_named_players(box):
     assert screen.choice.seats[1] == PlayerSpec(False)
 
 
+def test_a_monopoly_seat_cycles_through_the_named_players_and_the_board_names_it(box):
+    from app.screens.monopoly import look
+    from app.screens.monopoly.setup import SetupScreen
+
+    box.app.settings.players = ("Sara", "Ali")
+    screen = SetupScreen()
+    box.app.push(screen)
+    screen.focus = screen.rows().index("seat0")
+    box.press(Button.RIGHT)
+    assert screen.choice.seats[0].spec == PlayerSpec(False, name="Sara")
+    screen.focus = screen.rows().index("seat1")
+    box.keys("LEFT,LEFT")  # Computer (medium) -> easy -> Ali (Sara is taken)
+    assert screen.choice.seats[1].spec == PlayerSpec(False, name="Ali")
+    assert screen.label("seat1")[1] == "Ali"
+    seats = screen.choice.players()
+    assert [look.player_name(seats, p) for p in range(2)] == ["Sara", "Ali"]
+    box.keys("LEFT")  # back to the unnamed Human, numbered by the seat
+    assert look.player_name(screen.choice.players(), 1) == "Player 2"
+
+
 def test_a_named_seat_survives_a_save_and_a_hostile_one_is_cleaned():
     assert PlayerSpec.from_json(PlayerSpec(False, name="Sara").to_json()) == PlayerSpec(False, name="Sara")
     assert PlayerSpec.from_json({"computer": False, "name": "S\u202eara"}).name == "Sara"

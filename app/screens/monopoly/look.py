@@ -16,6 +16,7 @@ import pygame
 from app import widgets
 from app.i18n import format_number, t
 from app.match import PlayerSpec
+from app.screens.dice_game import seat_names
 from engines.monopoly import rules as R
 from remote.buttons import Button
 
@@ -116,9 +117,8 @@ class Seat:
 
 
 def player_name(seats: Sequence[Seat], p: int) -> str:
-    """ "Player 1" or "Computer 2" with the token's name: "Player 1 (Car)"."""
-    key = "mono.player.computer" if seats[p].spec.computer else "mono.player.human"
-    return t(key, n=p + 1)
+    """A named player's own name (chosen at the set-up), else "Player 1" or "Computer 2"."""
+    return seat_names([s.spec for s in seats], "mono.player.human", "mono.player.computer")[p]
 
 
 def player_colour(app: App, seats: Sequence[Seat], p: int) -> RGB:

@@ -3,7 +3,8 @@
 Rows (UP/DOWN move, LEFT/RIGHT change the value, SELECT on "Start the game" starts):
 
 - Players: 2 to 4;
-- per seat: Human or Computer (easy, medium, hard), then its token and colour;
+- per seat: Human, one of the named players of the settings, or Computer (easy, medium, hard),
+  then its token and colour;
 - Length: to the last player standing, 30 or 60 turns each, 60 or 90 minutes (the richest by
   total worth wins at a limit);
 - Starting cash: $1,000 to $3,000 (the classic $1,500 first);
@@ -20,7 +21,7 @@ from app import widgets
 from app.i18n import t
 from app.match import PlayerSpec
 from app.screen import Binding, Screen
-from app.screens.dice_game import default_seats, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.monopoly import look
 from app.screens.monopoly.game import LENGTHS, STARTING_CASH, GameScreen
 from app.screens.monopoly.look import TOKEN_COLOURS, TOKENS, Seat
@@ -110,8 +111,9 @@ class SetupScreen(Screen):
             kind, i = row[:-1], int(row[-1])
             seat = c.seats[i]
             others = [s for j, s in enumerate(c.players()) if j != i]
-            if kind == "seat":
-                c.seats[i] = Seat(next_seat(seat.spec, step), seat.token, seat.colour_index)
+            if kind == "seat":  # Human, a named player of the settings no other seat has, a computer
+                names = free_names(self.app.settings.players, [s.spec for s in c.players()], i)
+                c.seats[i] = Seat(next_seat(seat.spec, step, names), seat.token, seat.colour_index)
             elif kind == "token":
                 seat.token = _cycle(seat.token, step, len(TOKENS), {s.token for s in others})
             else:
@@ -153,7 +155,7 @@ class SetupScreen(Screen):
             value = (
                 t("mono.setup.computer", level=t(f"difficulty.{spec.level}"))
                 if spec.computer
-                else t("mono.setup.human")
+                else spec.name or t("mono.setup.human")  # a named player from the settings
             )
             return t("mono.setup.player", n=i + 1), value
         if kind == "token":
