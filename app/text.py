@@ -58,20 +58,20 @@ _UNDRAWABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _SEPARATORS = re.compile("[\t\u2028\u2029]")
 
 
-def clean_text(text: str) -> str:
+def clean_text(text: str, line_chars: int = MAX_LINE_CHARS) -> str:
     r"""``text`` made safe to measure and draw: cut to :data:`MAX_TEXT_CHARS` and every line to
-    :data:`MAX_LINE_CHARS`, with undrawable characters replaced. Every entry point calls it, so a
-    name or title from a file can never crash or stall the text code.
+    ``line_chars`` (:data:`MAX_LINE_CHARS`), with undrawable characters replaced. Every entry point
+    calls it, so a name or title from a file can never crash or stall the text code.
 
     >>> clean_text("a\x00b\tc") == "a\ufffdb c", len(clean_text("x" * 10_000))
     (True, 300)
     """
     if not isinstance(text, str):
         text = str(text)
-    if len(text) <= MAX_LINE_CHARS and text.isprintable():
+    if len(text) <= line_chars and text.isprintable():
         return text
     text = _SEPARATORS.sub(" ", _UNDRAWABLE.sub("\ufffd", text[:MAX_TEXT_CHARS]))
-    return "\n".join(line[:MAX_LINE_CHARS] for line in text.split("\n"))
+    return "\n".join(line[:line_chars] for line in text.split("\n"))
 
 
 def localize_number_words(text: str, lang: str | None = None) -> str:
@@ -558,7 +558,9 @@ class TextRenderer:
         comes out right. A word wider than ``width`` on its own is broken between characters.
         """
         lines: list[str] = []
-        text = clean_text(text)
+        # A paragraph is cut only by the whole text's bound: the lines it wraps into are each no
+        # wider than ``width``, so none is measured at more than a line's length.
+        text = clean_text(text, line_chars=MAX_TEXT_CHARS)
         for paragraph in text.split("\n"):
             current = ""
             for word in paragraph.split(" "):
@@ -571,10 +573,12 @@ class TextRenderer:
                 current = word
                 while (
                     len(current) > 1
-                    and self.size(current, size, bold=bold, lang=lang, digits=digits)[0] > width
+                    and self.size(current[:MAX_LINE_CHARS], size, bold=bold, lang=lang, digits=digits)[0]
+                    > width
                 ):
-                    # The longest head that fits (at least one character), found by bisection.
-                    low, high = 1, len(current) - 1
+                    # The longest head that fits (at least one character), found by bisection
+                    # within a line's length, so a hostile 4,000-letter word costs no more per line.
+                    low, high = 1, min(len(current), MAX_LINE_CHARS) - 1
                     while low < high:
                         middle = (low + high + 1) // 2
                         if self.size(current[:middle], size, bold=bold, lang=lang, digits=digits)[0] > width:

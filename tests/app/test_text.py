@@ -206,6 +206,8 @@ def test_digits_follow_the_language(renderer):
         ("برای ادامه در آینده، بازی را از منوی آن ذخیره کنید و دوباره برگردید", "fa"),
         ("Supercalifragilisticexpialidocious", "en"),
         ("first paragraph\nsecond one is longer than the width", "en"),
+        # a paragraph longer than one line's cap (MAX_LINE_CHARS) keeps its last words
+        (" ".join(f"word{i}" for i in range(70)), "en"),
     ],
 )
 def test_wrap_fits_the_width_and_keeps_every_word(renderer, text, lang):
@@ -215,6 +217,14 @@ def test_wrap_fits_the_width_and_keeps_every_word(renderer, text, lang):
     assert "".join("".join(lines).split()) == "".join(text.split())
     if "\n" in text:
         assert len(lines) >= 3
+
+
+def test_wrap_breaks_a_hostile_word_into_lines_within_the_bounds(renderer):
+    from app.text import MAX_LINE_CHARS, MAX_TEXT_CHARS
+
+    lines = renderer.wrap("x" * 50_000, 24, 300)
+    assert sum(map(len, lines)) == MAX_TEXT_CHARS
+    assert all(len(line) <= MAX_LINE_CHARS and renderer.size(line, 24)[0] <= 300 for line in lines)
 
 
 def test_pure_python_levels_are_a_working_fallback(monkeypatch):
