@@ -375,6 +375,12 @@ def _shared_key_name(buttons: list[Button]) -> str:
 HelpItem = tuple[str, str, bool]
 
 
+def shows_always(key: str, always: set[str]) -> bool:
+    """Whether a chip's key (one cap, or caps sharing a label: "BACK / MENU") holds a key of
+    ``always``: such a chip is never left out, or the screen would show no MENU key."""
+    return key in always or any(cap in always for cap in key.split(" / "))
+
+
 def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list[list[tuple[HelpItem, int]]]]:
     """The text size and the rows of (item, chip width) of a help bar ``width`` pixels wide.
 
@@ -405,7 +411,7 @@ def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list
     chosen = list(items)
     rows = pack(chosen)
     while len(rows) > HELP_ROWS:
-        droppable = [i for i, item in enumerate(chosen) if item[0] not in always]
+        droppable = [i for i, item in enumerate(chosen) if not shows_always(item[0], always)]
         if not droppable:
             break
         disabled = [i for i in droppable if not chosen[i][2]]

@@ -198,7 +198,7 @@ def key_bar(
     # MENU and INFO always show: what does not fit on two rows is left off before them, keys
     # that do nothing now first
     while len(rows) > 2:
-        optional = [i for i, (k, _, _) in enumerate(items) if k not in always]
+        optional = [i for i, (k, _, _) in enumerate(items) if not widgets.shows_always(k, always)]
         drop = max([i for i in optional if not items[i][2]] or optional)
         items.pop(drop)
         rows = layout()
