@@ -628,12 +628,6 @@ class TurnSolver:
         # completes a colour group starts with no house (the first bank states of a colour block)
         plain_rows = 0 if colour else below_w[0].shape[1]
         step = max(1, CHUNK // width)
-        # the rows reached, gathered from row-major copies: a gather then reads each reached row's
-        # values from one place in memory, not once per bank state
-        rows_of = (
-            None if colour else np.ascontiguousarray(below_w[0].T),
-            np.ascontiguousarray(below_w[1][:width].T),
-        )
         e0 = 0
         for number in range(1, 8):
             for lo in range(int(level.first[number]), int(level.first[number + 1]), step):
@@ -642,13 +636,12 @@ class TurnSolver:
                 e1 = e0 + int(counts.sum())
                 target = level.ent_row[e0:e1]
                 if colour:
-                    reached = np.ascontiguousarray(rows_of[1][target].T)
+                    reached = below_w[1][:, target]
                 else:
-                    reached = np.empty((e1 - e0, width), dtype=np.float32)
+                    reached = np.empty((width, e1 - e0), dtype=np.float32)
                     plain = target < plain_rows
-                    reached[plain] = rows_of[0][target[plain]]
-                    reached[~plain] = rows_of[1][target[~plain] - plain_rows]
-                    reached = np.ascontiguousarray(reached.T)
+                    reached[:, plain] = below_w[0][:, target[plain]]
+                    reached[:, ~plain] = below_w[1][:width, target[~plain] - plain_rows]
                 best = np.maximum.reduceat(reached, np.cumsum(counts) - counts, axis=1)
                 e0 = e1
                 skip = level.skip[lo:hi]
@@ -736,9 +729,9 @@ def _placing(
         for rows, pairs, heads in level.chunks(number, active, width):
             w = wplus[:, rows]
             place = w > np.repeat(held[:, pairs], level.counts[number][pairs], axis=1)
-            p = place * level.prob[rows]  # the chance of each row where it is placed, else 0
-            chance[:, pairs] += np.add.reduceat(p, heads, axis=1)
-            placed[:, pairs] += np.add.reduceat(np.multiply(p, w, out=p), heads, axis=1)
+            p = level.prob[rows]
+            placed[:, pairs] += np.add.reduceat(np.where(place, w * p, 0.0), heads, axis=1)
+            chance[:, pairs] += np.add.reduceat(np.where(place, p, 0.0), heads, axis=1)
     return placed.T, chance.T
 
 
