@@ -238,13 +238,12 @@ def _focus_slide(app: App, rect: pygame.Rect, focus: int, first: int, row_h: int
     now = app.clock()
     y = (focus - first) * row_h
     was = memory.get(key)
-    if was is None or was[0] == focus:
-        if was is None:
-            memory[key] = (focus, y, now - MOTION_S)
-        was = memory[key]
-    else:
-        memory[key] = was = (focus, was[1], now)  # from where the highlight was drawn last
+    if was is None:  # a new list: at rest
+        was = (focus, y, now - MOTION_S)
+    elif was[0] != focus:  # the focus moved: slide from where the highlight was drawn last
+        was = (focus, was[1], now)
         app.motion(MOTION_S)
+    memory[key] = was
     done = (now - was[2]) / MOTION_S
     if done >= 1.0 or was[1] == y:
         memory[key] = (focus, y, was[2])
@@ -375,9 +374,10 @@ def _shared_key_name(buttons: list[Button]) -> str:
 HelpItem = tuple[str, str, bool]
 
 
-def shows_always(key: str, always: set[str]) -> bool:
+def shows_always(key: str) -> bool:
     """Whether a chip's key (one cap, or caps sharing a label: "BACK / MENU") holds a key of
-    ``always``: such a chip is never left out, or the screen would show no MENU key."""
+    :data:`ALWAYS_SHOWN`: such a chip is never left out, or the screen would show no MENU key."""
+    always = {key_name(button) for button in ALWAYS_SHOWN}
     return key in always or any(cap in always for cap in key.split(" / "))
 
 
@@ -390,8 +390,6 @@ def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list
     theme = app.theme
     size = theme.font("small")
     gap, pad = theme.px(22), theme.px(8)
-
-    always = {key_name(button) for button in ALWAYS_SHOWN}
 
     def chip_w(item: HelpItem) -> int:
         return app.text.size(item[0], size, bold=True)[0] + 3 * pad + app.text.size(item[1], size)[0]
@@ -411,7 +409,7 @@ def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list
     chosen = list(items)
     rows = pack(chosen)
     while len(rows) > HELP_ROWS:
-        droppable = [i for i, item in enumerate(chosen) if not shows_always(item[0], always)]
+        droppable = [i for i, item in enumerate(chosen) if not shows_always(item[0])]
         if not droppable:
             break
         disabled = [i for i in droppable if not chosen[i][2]]

@@ -18,7 +18,6 @@ from app.i18n import format_number, t
 from app.match import PlayerSpec
 from app.screens.dice_game import seat_names
 from engines.monopoly import rules as R
-from remote.buttons import Button
 
 if TYPE_CHECKING:
     from app.app import App
@@ -175,7 +174,6 @@ def key_bar(
     size = floor_px(theme)
     pad, gap = theme.px(8), theme.px(18)
     line_h = app.text.line_height(size) + theme.px(6)
-    always = {widgets.key_name(Button.MENU), widgets.key_name(Button.INFO)}
 
     def widths() -> list[int]:
         return [
@@ -198,7 +196,7 @@ def key_bar(
     # MENU and INFO always show: what does not fit on two rows is left off before them, keys
     # that do nothing now first
     while len(rows) > 2:
-        optional = [i for i, (k, _, _) in enumerate(items) if not widgets.shows_always(k, always)]
+        optional = [i for i, (k, _, _) in enumerate(items) if not widgets.shows_always(k)]
         drop = max([i for i in optional if not items[i][2]] or optional)
         items.pop(drop)
         rows = layout()
