@@ -18,6 +18,9 @@
 #include <string.h>
 
 #define NUMBERS 8 /* 0..7 dice pending */
+#ifndef PREFETCH
+#define PREFETCH 16 /* placement targets read ahead (0: none) */
+#endif
 
 typedef struct {
     Py_buffer view;
@@ -121,6 +124,19 @@ static PyObject *py_wplus(PyObject *self, PyObject *args) {
         }
         for (int j = 0; j < count; j++, e++) {
             Py_ssize_t t = ent_row[e];
+            /* the targets are scattered: ask for the one PREFETCH entries ahead now */
+            if (PREFETCH && e + PREFETCH < nent) {
+                Py_ssize_t u = ent_row[e + PREFETCH];
+                const float *ahead = NULL;
+                if (u >= 0 && u < plain_rows)
+                    ahead = plain + u * wp;
+                else if (u >= plain_rows && u - plain_rows < rc)
+                    ahead = colour + (u - plain_rows) * wc;
+                if (ahead) {
+                    __builtin_prefetch(ahead);
+                    __builtin_prefetch(ahead + width - 1); /* a row of 25 spans two cache lines */
+                }
+            }
             const float *src;
             if (t >= 0 && t < plain_rows)
                 src = plain + t * wp;
