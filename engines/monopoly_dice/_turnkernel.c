@@ -56,6 +56,22 @@ static int get(PyObject *obj, Buf *buf, const char *name, char kind, int ndim, i
     return 0;
 }
 
+/* The buffers of n arguments, each described by three letters in specs: its kind (as for get), its
+ * number of dimensions, and 'w' (written), 'o' (may be None: then not held) or '-'.  On failure
+ * nothing is held and an exception is set. */
+static int get_all(PyObject **o, Buf *b, int n, const char *const *names, const char *specs) {
+    for (int i = 0; i < n; i++) {
+        const char *spec = specs + 3 * i;
+        b[i].held = 0;
+        if (spec[2] == 'o' && o[i] == Py_None) continue;
+        if (get(o[i], &b[i], names[i], spec[0], spec[1] - '0', spec[2] == 'w') < 0) {
+            release(b, i + 1);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 #define SHAPE(b, i) ((b).view.shape[i])
 
 /* Check first (9) and counts (8, npairs) against a level of `rows` rows. */
@@ -88,15 +104,10 @@ static PyObject *py_wplus(PyObject *self, PyObject *args) {
     Py_ssize_t n, plain_rows;
     if (!PyArg_ParseTuple(args, "OOOOOOnn", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &n, &plain_rows))
         return NULL;
-    Buf b[6] = {{{0}}};
-    static const char *names[6] = {"out", "below_plain", "below_colour", "ent_count", "ent_row", "skip"};
-    static const char kinds[6] = {'f', 'f', 'f', 'B', 'i', 'i'};
-    static const int dims[6] = {2, 2, 2, 1, 1, 1};
-    for (int i = 0; i < 6; i++)
-        if (get(o[i], &b[i], names[i], kinds[i], dims[i], i == 0) < 0) {
-            release(b, 6);
-            return NULL;
-        }
+    Buf b[6];
+    static const char *const names[6] = {"out",       "below_plain", "below_colour",
+                                         "ent_count", "ent_row",     "skip"};
+    if (get_all(o, b, 6, names, "f2wf2-f2-B1-i1-i1-") < 0) return NULL;
     Py_ssize_t rows = SHAPE(b[0], 0), width = SHAPE(b[0], 1);
     Py_ssize_t rp = SHAPE(b[1], 0), wp = SHAPE(b[1], 1), rc = SHAPE(b[2], 0), wc = SHAPE(b[2], 1);
     Py_ssize_t nent = SHAPE(b[4], 0);
@@ -175,15 +186,9 @@ static PyObject *py_wplus(PyObject *self, PyObject *args) {
 static PyObject *py_hold(PyObject *self, PyObject *args) {
     PyObject *o[4];
     if (!PyArg_ParseTuple(args, "OOOO", &o[0], &o[1], &o[2], &o[3])) return NULL;
-    Buf b[4] = {{{0}}};
-    static const char *names[4] = {"w", "value", "first", "counts"};
-    static const char kinds[4] = {'f', 'd', 'q', 'q'};
-    static const int dims[4] = {2, 2, 1, 2};
-    for (int i = 0; i < 4; i++)
-        if (get(o[i], &b[i], names[i], kinds[i], dims[i], i == 0) < 0) {
-            release(b, 4);
-            return NULL;
-        }
+    Buf b[4];
+    static const char *const names[4] = {"w", "value", "first", "counts"};
+    if (get_all(o, b, 4, names, "f2wd2-q1-q2-") < 0) return NULL;
     Py_ssize_t rows = SHAPE(b[0], 0), width = SHAPE(b[0], 1), npairs = SHAPE(b[1], 0);
     if (SHAPE(b[1], 1) != width || check_rows(&b[2], &b[3], npairs, rows) < 0) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "hold: the arrays do not fit together");
@@ -219,17 +224,10 @@ static PyObject *py_placing(PyObject *self, PyObject *args) {
     PyObject *o[8];
     if (!PyArg_ParseTuple(args, "OOOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7]))
         return NULL;
-    Buf b[8] = {{{0}}};
-    static const char *names[8] = {"w", "prob", "value", "first", "counts", "active", "placed", "chance"};
-    static const char kinds[8] = {'f', 'd', 'd', 'q', 'q', 'B', 'd', 'd'};
-    static const int dims[8] = {2, 1, 2, 1, 2, 1, 2, 2};
-    for (int i = 0; i < 8; i++) {
-        if (i == 5 && o[i] == Py_None) continue;
-        if (get(o[i], &b[i], names[i], kinds[i], dims[i], i >= 6) < 0) {
-            release(b, 8);
-            return NULL;
-        }
-    }
+    Buf b[8];
+    static const char *const names[8] = {"w",      "prob",   "value",  "first",
+                                         "counts", "active", "placed", "chance"};
+    if (get_all(o, b, 8, names, "f2-d1-d2-q1-q2-B1od2wd2w") < 0) return NULL;
     Py_ssize_t rows = SHAPE(b[0], 0), width = SHAPE(b[0], 1), npairs = SHAPE(b[2], 0);
     int fits = SHAPE(b[1], 0) == rows && SHAPE(b[2], 1) == width && (!b[5].held || SHAPE(b[5], 0) == npairs);
     for (int i = 6; i < 8; i++) fits = fits && SHAPE(b[i], 0) == npairs && SHAPE(b[i], 1) == width;
@@ -280,15 +278,9 @@ static PyObject *py_placing(PyObject *self, PyObject *args) {
 static PyObject *py_times(PyObject *self, PyObject *args) {
     PyObject *o[4];
     if (!PyArg_ParseTuple(args, "OOOO", &o[0], &o[1], &o[2], &o[3])) return NULL;
-    Buf b[4] = {{{0}}};
-    static const char *names[4] = {"x", "matrix", "add", "out"};
-    for (int i = 0; i < 4; i++) {
-        if (i == 2 && o[i] == Py_None) continue;
-        if (get(o[i], &b[i], names[i], 'd', 2, i == 3) < 0) {
-            release(b, 4);
-            return NULL;
-        }
-    }
+    Buf b[4];
+    static const char *const names[4] = {"x", "matrix", "add", "out"};
+    if (get_all(o, b, 4, names, "d2-d2-d2od2w") < 0) return NULL;
     Py_ssize_t m = SHAPE(b[0], 0), k = SHAPE(b[0], 1), w = SHAPE(b[1], 0);
     if (SHAPE(b[1], 1) != k || SHAPE(b[3], 0) != m || SHAPE(b[3], 1) != w ||
         (b[2].held && (SHAPE(b[2], 0) != m || SHAPE(b[2], 1) != w))) {
@@ -322,14 +314,9 @@ static PyObject *py_times(PyObject *self, PyObject *args) {
 static PyObject *py_evaluate(PyObject *self, PyObject *args) {
     PyObject *o[7];
     if (!PyArg_ParseTuple(args, "OOOOOOO", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6])) return NULL;
-    Buf bf[7] = {{{0}}};
-    static const char *names[7] = {"matrix", "a", "b", "known", "stop", "roll", "out"};
-    static const char kinds[7] = {'d', 'd', 'd', 'd', 'd', 'B', 'd'};
-    for (int i = 0; i < 7; i++)
-        if (get(o[i], &bf[i], names[i], kinds[i], 2, i == 6) < 0) {
-            release(bf, 7);
-            return NULL;
-        }
+    Buf bf[7];
+    static const char *const names[7] = {"matrix", "a", "b", "known", "stop", "roll", "out"};
+    if (get_all(o, bf, 7, names, "d2-d2-d2-d2-d2-B2-d2w") < 0) return NULL;
     Py_ssize_t w = SHAPE(bf[0], 0), m = SHAPE(bf[1], 0);
     int fits = SHAPE(bf[0], 1) == w;
     for (int i = 1; i < 7; i++) fits = fits && SHAPE(bf[i], 0) == m && SHAPE(bf[i], 1) == w;
