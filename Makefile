@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 .PHONY: run test lint bench clean
 
 # The system packages the build needs are checked first: one line names each missing package.
-$(STAMP): pyproject.toml setup.py engines/monopoly/_fastsim.c
+$(STAMP): pyproject.toml setup.py engines/monopoly/_fastsim.c engines/monopoly_dice/_turnkernel.c
 	@$(PYTHON) -m app.prereqs
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade pip >/dev/null

@@ -1,7 +1,9 @@
-"""The compiled part of the package: the fast Monopoly simulator core (engines/monopoly/_fastsim.c).
+"""The compiled parts of the package: the fast Monopoly simulator core (engines/monopoly/_fastsim.c)
+and the Monopoly Dice turn build's hot loops (engines/monopoly_dice/_turnkernel.c).
 
-Everything else is in pyproject.toml. The extension is optional: if it cannot be built, the
-install goes on and ``tvgames simulate monopoly`` plays through the Python engine (it says so).
+Everything else is in pyproject.toml. Both extensions are optional: if one cannot be built, the
+install goes on and its Python path runs instead (``tvgames simulate monopoly`` plays through the
+Python engine, ``tvgames solve monopoly-dice`` builds in numpy; each says so).
 """
 
 from setuptools import Extension, setup
@@ -13,6 +15,12 @@ setup(
             ["engines/monopoly/_fastsim.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(
+            "engines.monopoly_dice._turnkernel",
+            ["engines/monopoly_dice/_turnkernel.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

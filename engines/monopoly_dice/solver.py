@@ -20,6 +20,9 @@ symbol), and a row of the placement programme keeps only the row it skips to and
 placement reaches. The bank states are solved in blocks (one GO count, hotel or not: neither goes
 down within a turn), every level on a block before the next block, so only one block's values of
 two levels are held at a time; each block's policy iteration starts from the same pairs with more GO.
+The inner loops (the placement values, policy iteration's passes over the rows, the small linear
+systems) run in C where ``_turnkernel.c`` is built (:class:`CKernel`), else in numpy
+(:class:`NumpyKernel`, the reference: both give the same table up to float32 rounding).
 
 What is stored (and cached on disk by :func:`turn_table`) is, for every reachable (cup, board) and
 bank state, the exact expected turn score of throwing once more and playing on optimally; the value
@@ -362,7 +365,15 @@ class TurnSolver:
         dice: Sequence[Die] = R.PROPERTY_DICE,
         log: Callable[[str], None] | None = None,
         start: Pair | None = None,
+        kernel: str | None = None,
     ) -> None:
+        """``kernel``: "c" or "numpy" (None: :func:`default_kernel`)."""
+        kernel = kernel or default_kernel()
+        if kernel not in KERNELS:
+            raise ValueError(f"no such kernel: {kernel!r} (c or numpy)")
+        if kernel == "c" and _turnkernel is None:
+            raise ValueError(C_KERNEL_MISSING)
+        self.kernel: NumpyKernel = KERNELS[kernel]()
         self.kinds = kinds_of(dice)
         self.start = start
         self.log = log or (lambda _msg: None)
@@ -591,64 +602,30 @@ class TurnSolver:
         self, pair: tuple[_Level, _Level], below_w: tuple[np.ndarray, np.ndarray] | None, block: _Block
     ) -> tuple[np.ndarray, np.ndarray]:
         """One level's values on one block of bank states; returns the level's W (per bank state
-        and row: the best after a throw leaving the row's pending set, placing nothing allowed)."""
+        and row, in the kernel's layout: the best after a throw leaving the row's pending set,
+        placing nothing allowed)."""
         out = []
         for c, level in enumerate(pair):
             columns = block.columns[c]
             width = len(columns)
             if not width or not level.n:
-                out.append(np.zeros((width, level.rows), dtype=np.float32))
+                out.append(self.kernel.empty(level.rows, width))
                 continue
-            wplus = self._wplus(level, below_w, c, width)
+            wplus = self.kernel.wplus(level, below_w, c, width)
             matrix, money = (self.plain, self.colour)[c]
             known = np.zeros((level.n, width))
             for cols, after_of in block.later[c]:
-                known += after_of(level) @ matrix[np.ix_(columns, cols)].T
+                known += self.kernel.times(after_of(level), matrix[np.ix_(columns, cols)])
             inside = matrix[np.ix_(columns, columns)]
             stop = level.basics[:, None] + money[columns][None, :]
-            value, after = _policy_iteration(level, stop, wplus, inside, known, block.warm(level))
+            value, after = _policy_iteration(
+                self.kernel, level, stop, wplus, inside, known, block.warm(level)
+            )
             block.keep(level, value, after)
-            level.roll[:, columns] = after @ inside.T + known
-            for number in range(8):
-                lo, hi = level.first[number], level.first[number + 1]
-                held = np.repeat(value.T.astype(np.float32), level.counts[number], axis=1)
-                np.maximum(wplus[:, lo:hi], held, out=wplus[:, lo:hi])
+            level.roll[:, columns] = self.kernel.times(after, inside, known)
+            self.kernel.hold(level, wplus, value)
             out.append(wplus)
         return out[0], out[1]
-
-    def _wplus(
-        self, level: _Level, below_w: tuple[np.ndarray, np.ndarray] | None, colour: int, width: int
-    ) -> np.ndarray:
-        """Per bank state and row: the best value after a throw that leaves the row's pending set,
-        placing at least one die (-inf where nothing is pending)."""
-        wplus = np.full((width, level.rows), -np.inf, dtype=np.float32)
-        if below_w is None or level.rows == level.n:
-            return wplus
-        # what a placement reaches: rows of the level below, plain ones first; a plain board that
-        # completes a colour group starts with no house (the first bank states of a colour block)
-        plain_rows = 0 if colour else below_w[0].shape[1]
-        step = max(1, CHUNK // width)
-        e0 = 0
-        for number in range(1, 8):
-            for lo in range(int(level.first[number]), int(level.first[number + 1]), step):
-                hi = min(int(level.first[number + 1]), lo + step)
-                counts = level.ent_count[lo:hi].astype(np.int64)
-                e1 = e0 + int(counts.sum())
-                target = level.ent_row[e0:e1]
-                if colour:
-                    reached = below_w[1][:, target]
-                else:
-                    reached = np.empty((width, e1 - e0), dtype=np.float32)
-                    plain = target < plain_rows
-                    reached[:, plain] = below_w[0][:, target[plain]]
-                    reached[:, ~plain] = below_w[1][:width, target[~plain] - plain_rows]
-                best = np.maximum.reduceat(reached, np.cumsum(counts) - counts, axis=1)
-                e0 = e1
-                skip = level.skip[lo:hi]
-                has = np.flatnonzero(skip >= 0)
-                best[:, has] = np.maximum(best[:, has], wplus[:, skip[has]])
-                wplus[:, lo:hi] = best
-        return wplus
 
 
 class _Block:
@@ -716,26 +693,185 @@ RESIDUAL = 1e-7
 """Policy iteration stops where a greedy step moves no value by more than this (dollars)."""
 
 
-def _placing(
-    level: _Level, wplus: np.ndarray, value: np.ndarray, active: np.ndarray | None
-) -> tuple[np.ndarray, np.ndarray]:
-    """Placing after a throw exactly where it beats keeping the pair (worth ``value``): per pair
-    and bank state, E[W+; placed] and the chance of placing, over the ``active`` pairs (None: all)."""
-    width = value.shape[1]
-    placed = np.zeros((width, level.n))
-    chance = np.zeros((width, level.n))
-    held = value.T
-    for number in range(1, 8):
-        for rows, pairs, heads in level.chunks(number, active, width):
-            w = wplus[:, rows]
-            place = w > np.repeat(held[:, pairs], level.counts[number][pairs], axis=1)
-            p = level.prob[rows]
-            placed[:, pairs] += np.add.reduceat(np.where(place, w * p, 0.0), heads, axis=1)
-            chance[:, pairs] += np.add.reduceat(np.where(place, p, 0.0), heads, axis=1)
-    return placed.T, chance.T
+class NumpyKernel:
+    """The build's inner loops in numpy: the reference, and the fallback where the C kernel
+    (``_turnkernel.c``) is not built. W values are (bank state, row)."""
+
+    name = "numpy"
+
+    @staticmethod
+    def empty(rows: int, width: int) -> np.ndarray:
+        return np.zeros((width, rows), dtype=np.float32)
+
+    def wplus(
+        self, level: _Level, below_w: tuple[np.ndarray, np.ndarray] | None, colour: int, width: int
+    ) -> np.ndarray:
+        """Per bank state and row: the best value after a throw that leaves the row's pending set,
+        placing at least one die (-inf where nothing is pending)."""
+        wplus = np.full((width, level.rows), -np.inf, dtype=np.float32)
+        if below_w is None or level.rows == level.n:
+            return wplus
+        # what a placement reaches: rows of the level below, plain ones first; a plain board that
+        # completes a colour group starts with no house (the first bank states of a colour block)
+        plain_rows = 0 if colour else below_w[0].shape[1]
+        step = max(1, CHUNK // width)
+        e0 = 0
+        for number in range(1, 8):
+            for lo in range(int(level.first[number]), int(level.first[number + 1]), step):
+                hi = min(int(level.first[number + 1]), lo + step)
+                counts = level.ent_count[lo:hi].astype(np.int64)
+                e1 = e0 + int(counts.sum())
+                target = level.ent_row[e0:e1]
+                if colour:
+                    reached = below_w[1][:, target]
+                else:
+                    reached = np.empty((width, e1 - e0), dtype=np.float32)
+                    plain = target < plain_rows
+                    reached[:, plain] = below_w[0][:, target[plain]]
+                    reached[:, ~plain] = below_w[1][:width, target[~plain] - plain_rows]
+                best = np.maximum.reduceat(reached, np.cumsum(counts) - counts, axis=1)
+                e0 = e1
+                skip = level.skip[lo:hi]
+                has = np.flatnonzero(skip >= 0)
+                best[:, has] = np.maximum(best[:, has], wplus[:, skip[has]])
+                wplus[:, lo:hi] = best
+        return wplus
+
+    @staticmethod
+    def hold(level: _Level, wplus: np.ndarray, value: np.ndarray) -> None:
+        """W = max(W+, the pair's value): placing nothing is allowed (in place)."""
+        for number in range(8):
+            lo, hi = level.first[number], level.first[number + 1]
+            held = np.repeat(value.T.astype(np.float32), level.counts[number], axis=1)
+            np.maximum(wplus[:, lo:hi], held, out=wplus[:, lo:hi])
+
+    @staticmethod
+    def placing(
+        level: _Level, wplus: np.ndarray, value: np.ndarray, active: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Placing after a throw exactly where it beats keeping the pair (worth ``value``): per pair
+        and bank state, E[W+; placed] and the chance of placing, over the ``active`` pairs (None: all)."""
+        width = value.shape[1]
+        placed = np.zeros((width, level.n))
+        chance = np.zeros((width, level.n))
+        held = value.T
+        for number in range(1, 8):
+            for rows, pairs, heads in level.chunks(number, active, width):
+                w = wplus[:, rows]
+                place = w > np.repeat(held[:, pairs], level.counts[number][pairs], axis=1)
+                p = level.prob[rows]
+                placed[:, pairs] += np.add.reduceat(np.where(place, w * p, 0.0), heads, axis=1)
+                chance[:, pairs] += np.add.reduceat(np.where(place, p, 0.0), heads, axis=1)
+        return placed.T, chance.T
+
+    @staticmethod
+    def times(x: np.ndarray, matrix: np.ndarray, add: np.ndarray | None = None) -> np.ndarray:
+        """``x @ matrix.T (+ add)``: one throw's bank-state moves applied to every pair."""
+        out = x @ matrix.T
+        return out if add is None else out + add
+
+    @staticmethod
+    def evaluate(
+        matrix: np.ndarray,
+        a: np.ndarray,
+        b: np.ndarray,
+        known: np.ndarray,
+        stop: np.ndarray,
+        roll: np.ndarray,
+    ) -> np.ndarray:
+        """The values of a policy, per pair: ``V = roll (M (a + b V) + known) + (1 - roll) stop``."""
+        new = stop.copy()
+        eye = np.eye(matrix.shape[0])
+        throwing = np.flatnonzero(roll.any(axis=1))
+        for lo in range(0, len(throwing), 1024):  # in pieces: a system is width x width
+            part = throwing[lo : lo + 1024]
+            rb = roll[part].astype(np.float64)
+            system = eye - rb[:, :, None] * matrix[None] * b[part][:, None, :]
+            rhs = rb * (a[part] @ matrix.T + known[part]) + (1 - rb) * stop[part]
+            new[part] = np.linalg.solve(system, rhs[..., None])[..., 0]
+        return new
+
+
+class CKernel(NumpyKernel):
+    """The same loops in C (``_turnkernel.c``), with W values (row, bank state): the rows a placement
+    reaches are then read as one contiguous run each, and no pass makes numpy temporaries."""
+
+    name = "c"
+
+    @staticmethod
+    def empty(rows: int, width: int) -> np.ndarray:
+        return np.zeros((rows, width), dtype=np.float32)
+
+    def wplus(
+        self, level: _Level, below_w: tuple[np.ndarray, np.ndarray] | None, colour: int, width: int
+    ) -> np.ndarray:
+        wplus = np.empty((level.rows, width), dtype=np.float32)
+        if below_w is None or level.rows == level.n:
+            wplus.fill(-np.inf)
+            return wplus
+        plain = below_w[0] if not colour else self.empty(0, width)
+        _turnkernel.wplus(
+            wplus, plain, below_w[1], level.ent_count, level.ent_row, level.skip, level.n, plain.shape[0]
+        )
+        return wplus
+
+    @staticmethod
+    def hold(level: _Level, wplus: np.ndarray, value: np.ndarray) -> None:
+        _turnkernel.hold(wplus, np.ascontiguousarray(value), level.first, level.counts)
+
+    @staticmethod
+    def placing(
+        level: _Level, wplus: np.ndarray, value: np.ndarray, active: np.ndarray | None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        placed = np.empty(value.shape)
+        chance = np.empty(value.shape)
+        _turnkernel.placing(
+            wplus, level.prob, np.ascontiguousarray(value), level.first, level.counts, active, placed, chance
+        )
+        return placed, chance
+
+    @staticmethod
+    def times(x: np.ndarray, matrix: np.ndarray, add: np.ndarray | None = None) -> np.ndarray:
+        # numpy's matrix product of a tall array by a small one runs BLAS threads that, on a shared
+        # box, burn more CPU spinning than they save
+        out = np.empty((x.shape[0], matrix.shape[0]))
+        c = np.ascontiguousarray
+        _turnkernel.times(c(x), c(matrix), None if add is None else c(add), out)
+        return out
+
+    @staticmethod
+    def evaluate(
+        matrix: np.ndarray,
+        a: np.ndarray,
+        b: np.ndarray,
+        known: np.ndarray,
+        stop: np.ndarray,
+        roll: np.ndarray,
+    ) -> np.ndarray:
+        new = np.empty(stop.shape)
+        c = np.ascontiguousarray
+        _turnkernel.evaluate(c(matrix), c(a), c(b), c(known), c(stop), c(roll), new)
+        return new
+
+
+try:
+    from engines.monopoly_dice import _turnkernel  # type: ignore[attr-defined]
+except ImportError as exc:
+    _turnkernel = None
+    C_KERNEL_MISSING: str | None = f"the C kernel is not built ({exc}); the build runs in numpy"
+else:
+    C_KERNEL_MISSING = None
+
+KERNELS = {"numpy": NumpyKernel, "c": CKernel}
+
+
+def default_kernel() -> str:
+    """The kernel a build uses unless told: C where it is built, else numpy."""
+    return "numpy" if _turnkernel is None else "c"
 
 
 def _policy_iteration(
+    kernel: NumpyKernel,
     level: _Level,
     stop: np.ndarray,
     wplus: np.ndarray,
@@ -744,7 +880,7 @@ def _policy_iteration(
     warm: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Solve ``V = max(stop, E[max(V, W+)] M^T + known)`` for every pair of a level on one block
-    of bank states (``wplus``: per bank state and row, from :meth:`TurnSolver._wplus`).
+    of bank states (``wplus``: per bank state and row, from ``kernel.wplus``).
 
     ``matrix`` moves the bank states within the block for one throw (jail outcomes left out: they
     score nothing), ``known`` is what the throws that leave the block are worth; placing nothing
@@ -756,17 +892,16 @@ def _policy_iteration(
     value = stop.copy() if warm is None else np.maximum(warm, stop)
     after = np.zeros((npairs, width))
     active = np.arange(npairs)
-    eye = np.eye(width)
     for _ in range(100):
         # the greedy policy of the current values, on the pairs not yet settled
         mask = None
         if len(active) < npairs:
             mask = np.zeros(npairs, dtype=bool)
             mask[active] = True
-        placed, chance = _placing(level, wplus, value, mask)
+        placed, chance = kernel.placing(level, wplus, value, mask)
         a, b = placed[active], 1.0 - chance[active]
         value_a = value[active]
-        throw = (a + b * value_a) @ matrix.T + known[active]
+        throw = kernel.times(a + b * value_a, matrix, known[active])
         roll = throw > stop[active] + 1e-9
         # settled where one more greedy step moves no value by more than RESIDUAL (the values are
         # then that close to the fixed point, up to the chance of staying in the block)
@@ -778,13 +913,5 @@ def _policy_iteration(
         if not len(active):
             return value, after
         # evaluate the new policy exactly: V = roll (M (a + b V) + known) + (1 - roll) stop
-        new = stop[active].copy()
-        throwing = np.flatnonzero(roll.any(axis=1))
-        for lo in range(0, len(throwing), 1024):  # in pieces: a system is width x width
-            part = throwing[lo : lo + 1024]
-            rb = roll[part].astype(np.float64)
-            system = eye - rb[:, :, None] * matrix[None] * b[part][:, None, :]
-            rhs = rb * (a[part] @ matrix.T + known[active[part]]) + (1 - rb) * stop[active[part]]
-            new[part] = np.linalg.solve(system, rhs[..., None])[..., 0]
-        value[active] = new
+        value[active] = kernel.evaluate(matrix, a, b, known[active], stop[active], roll)
     raise RuntimeError("policy iteration did not settle")

@@ -51,7 +51,9 @@ def table_path(directory: Path | None = None) -> Path:
 class TurnTable:
     """Look-ups in the solved turn (see the module docstring)."""
 
-    def __init__(self, arrays: dict[str, np.ndarray]) -> None:
+    def __init__(self, arrays: dict[str, np.ndarray], kernel: str | None = None) -> None:
+        """``kernel``: the solver kernel that built the arrays ("c" or "numpy"; None: loaded)."""
+        self.kernel = kernel
         self.kinds = S.kinds_of(R.PROPERTY_DICE)
         self.kind_of = {d: k for k, kind in enumerate(self.kinds) for d in kind.dice}
         self.keys = (np.asarray(arrays["plain_keys"]), np.asarray(arrays["colour_keys"]))
@@ -195,13 +197,16 @@ def load_table(path: Path | None = None) -> TurnTable | None:
 def build_table(
     log: Callable[[str], None] | None = None, progress: Callable[[float], None] | None = None
 ) -> TurnTable:
-    """Solve the turn (minutes), save it to the cache and return it."""
-    arrays = S.TurnSolver(log=log).solve(progress=progress)
+    """Solve the turn (seconds with the C kernel, minutes without), save it to the cache and return it."""
+    solver = S.TurnSolver(log=log)
+    if S.C_KERNEL_MISSING and log is not None:
+        log(S.C_KERNEL_MISSING)
+    arrays = solver.solve(progress=progress)
     try:
         save_arrays(arrays, table_path())
     except OSError:
         pass  # a read-only cache only costs a rebuild next time
-    return TurnTable(arrays)
+    return TurnTable(arrays, kernel=solver.kernel.name)
 
 
 def get_table(build: bool = True, log: Callable[[str], None] | None = None) -> TurnTable | None:

@@ -56,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     result = {
         "game": "monopoly-dice",
         "expected_turn_score": round(table.start_value(), 6),
+        "kernel": table.kernel,  # the solver's inner loops: "c" or "numpy" (None: loaded from the cache)
         **table_facts(source, seconds, cpu_seconds, path),
         "boards": int(len(table.keys[0]) + len(table.keys[1])),
         "decision_ms_median": round(1000 * statistics.median(times), 4),
@@ -70,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"table ({result['boards']:,} boards) {what} {seconds:.2f} s ({cpu_seconds:.2f} s CPU); "
         f"peak memory {result['peak_memory_mb']:.0f} MB"
+        + (f"; {table.kernel} kernel" if table.kernel else "")
     )
     print(f"table on disk: {size} ({path})")
     print(

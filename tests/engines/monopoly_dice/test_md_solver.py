@@ -252,3 +252,72 @@ def test_the_background_build_runs_in_another_process_and_saves_the_table(tmp_pa
     assert table.roll_value(position(state)) == pytest.approx(
         solve_from(state).roll_value(position(state)), rel=1e-6
     )
+
+
+needs_c = pytest.mark.skipif(S.C_KERNEL_MISSING is not None, reason=str(S.C_KERNEL_MISSING))
+
+
+def four_dice_turn() -> MonopolyDiceState:
+    """A Brown, a Red and a Light Blue die down, four dice still to throw (Brown can complete)."""
+    state = new_state()
+    roll(state, P1="brown", P4="red", P2="light-blue")
+    for die, group in (("P1", "brown"), ("P4", "red"), ("P2", "light-blue")):
+        place(state, die, group)
+    return state
+
+
+@needs_c
+def test_the_c_kernel_builds_the_numpy_kernels_table():
+    start = TT.position_pair(position(four_dice_turn()))
+    by = {kernel: S.TurnSolver(start=start, kernel=kernel).solve() for kernel in ("numpy", "c")}
+    for name in ("plain", "colour"):
+        assert np.array_equal(by["c"][f"{name}_keys"], by["numpy"][f"{name}_keys"])
+        c, reference = by["c"][f"{name}_roll"], by["numpy"][f"{name}_roll"]
+        assert c.shape == reference.shape and c.size
+        # the same programme; the values are float32, so a sum rounded the other way moves an ulp
+        np.testing.assert_allclose(c, reference, rtol=5e-7, atol=1e-4)
+
+
+@needs_c
+def test_the_c_policy_evaluation_and_products_match_numpy():
+    rng = np.random.default_rng(16)
+    width, pairs = 25, 300
+    matrix = rng.random((width, width)) / width  # a throw: rows sum to under 1 (jail scores nothing)
+    a = rng.random((pairs, width)) * 3000
+    b = rng.random((pairs, width))
+    known = rng.random((pairs, width)) * 100
+    stop = rng.random((pairs, width)) * 2000
+    roll = rng.random((pairs, width)) < 0.6
+    roll[:10] = False  # pairs that throw nowhere keep their stop values
+    c, reference = S.CKernel(), S.NumpyKernel()
+    np.testing.assert_allclose(
+        c.evaluate(matrix, a, b, known, stop, roll),
+        reference.evaluate(matrix, a, b, known, stop, roll),
+        rtol=1e-12,
+    )
+    np.testing.assert_allclose(c.times(a, matrix, known), reference.times(a, matrix, known), rtol=1e-12)
+    np.testing.assert_allclose(c.times(a, matrix), a @ matrix.T, rtol=1e-12)
+
+
+@needs_c
+def test_the_c_kernel_refuses_arrays_that_do_not_fit():
+    from engines.monopoly_dice import _turnkernel
+
+    out = np.zeros((4, 5), dtype=np.float32)
+    below = np.zeros((3, 5), dtype=np.float32)
+    counts = np.ones(4, dtype=np.uint8)
+    skip = np.full(4, -1, dtype=np.int32)
+    with pytest.raises(ValueError, match="outside the level below"):  # row 7 of 3
+        _turnkernel.wplus(out, below, below, counts, np.asarray([0, 1, 7], dtype=np.int32), skip, 1, 3)
+    with pytest.raises(TypeError):  # float64 where float32 is wanted
+        _turnkernel.wplus(out.astype(np.float64), below, below, counts, np.zeros(3, np.int32), skip, 1, 3)
+
+
+def test_the_build_says_which_kernel_ran(monkeypatch):
+    assert S.default_kernel() == ("numpy" if S.C_KERNEL_MISSING else "c")
+    with pytest.raises(ValueError):
+        S.TurnSolver(kernel="fortran")
+    monkeypatch.setattr(S, "_turnkernel", None)
+    assert S.default_kernel() == "numpy"
+    with pytest.raises(ValueError):
+        S.TurnSolver(kernel="c")
