@@ -29,6 +29,19 @@ BOARD_COLUMNS: tuple[tuple[str, ...], ...] = (
 """The groups in board order, as two columns on the screen."""
 
 
+class _KeyBar:
+    """A set of bindings as the help bar measures it (every key shown as if it acted)."""
+
+    def __init__(self, bindings: tuple) -> None:
+        self._bindings = bindings
+
+    def bindings(self) -> tuple:
+        return self._bindings
+
+    def check_action(self, action: str, args: tuple) -> bool:
+        return True
+
+
 class BoardView(DiceGameScreen):
     """The drawing half of the board screen: everything it shows, from the match, the cursors and
     the board screen's presentation (flights, banners, a board held on screen)."""
@@ -71,12 +84,13 @@ class BoardView(DiceGameScreen):
 
     def _layout(self) -> dict[str, Any]:
         theme = self.theme
-        key = (theme.width, theme.height, self.app.lang, len(self.players))
+        # room for the taller key bar of now and of a player's turn, so a computer's turn (one
+        # row of keys) does not lay out a board the player's turn (two rows at SD) would cover
+        human = _KeyBar(super().bindings())
+        help_h = max(widgets.help_bar_height(self.app, self), widgets.help_bar_height(self.app, human))
+        key = (theme.width, theme.height, self.app.lang, len(self.players), help_h)
         if self._layout_cache is None or self._layout_cache[0] != key:
-            self._layout_cache = (
-                key,
-                compute_layout(self.app, len(self.players), widgets.help_bar_height(self.app, self)),
-            )
+            self._layout_cache = (key, compute_layout(self.app, len(self.players), help_h))
         return self._layout_cache[1]
 
     def _hidden(self) -> frozenset[int]:
