@@ -7,6 +7,7 @@ main numbers), was cut off, lies outside the profile's title-safe area, or overl
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -41,6 +42,48 @@ def test_text_is_readable_from_the_couch(scene, profile, lang, tmp_path):
     finally:
         headless.close()
     assert not found, "\n".join(found)
+
+
+MONEY = re.compile(r"^(\$[0-9,]+|[۰-۹٬]+ دلار)$")
+"""An amount of money as the Monopoly Dice table writes it ("$2,100", "۲٬۱۰۰ دلار")."""
+TABLE_SCENES = (
+    "monopoly-dice-board",
+    "monopoly-dice-complete",
+    "monopoly-dice-computer",
+    "monopoly-dice-scores",
+)
+TABLE_CASES = [(s, p, lang) for s in TABLE_SCENES for p in PROFILES for lang in LANGUAGES]
+
+
+@pytest.mark.parametrize(("scene", "profile", "lang"), TABLE_CASES, ids=["-".join(c) for c in TABLE_CASES])
+def test_monopoly_dice_table_money_is_a_main_number(scene, profile, lang, tmp_path):
+    """The money at stake (the turn score) and the scores (each seat's total and last turn) are
+    main numbers: 28 px, read as drawn. The turn's score lines above the turn score (Basic, GO,
+    House, Hotel) are its parts, held to the text floor. Every profile shows the last turns
+    before a roll (the scores scene)."""
+    from app.i18n import t
+
+    headless, _ = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
+    try:
+        app, board = headless.app, headless.app.top
+        cells, rtl = board._layout(), app.rtl
+        table = app.theme.mirror(cells["table"], rtl)
+        parts = [app.theme.mirror(rect, rtl) for name, rect in cells["parts"] if name != "turn"]
+        runs = [run for run in app.text.runs if not run.covered and table.contains(run.rect)]
+        scores_page = t("mdice.score.basic", lang) not in {run.text for run in runs}
+        money = [
+            run
+            for run in runs
+            if MONEY.match(run.text) and (scores_page or not any(p.contains(run.rect) for p in parts))
+        ]
+        assert len(money) >= len(board.players) + 1, [run.text for run in runs]
+        small = [run for run in money if run.size < app.theme.min_number_px]
+        assert not small, [layout.describe(run) for run in small]
+        assert all(run.main for run in money)
+        if scene == "monopoly-dice-scores":
+            assert t("mdice.score.previous", lang) in {run.text for run in runs}
+    finally:
+        headless.close()
 
 
 def _theme(height: int) -> Theme:

@@ -19,11 +19,27 @@ from app.screens.monopoly_dice.players import player_names
 from engines.monopoly_dice import MonopolyDiceGame
 from engines.monopoly_dice import rules as R
 
+TABLE_PAD = 8
+"""The scoring table's inner margin (720-line pixels): the labels start, the amounts end there."""
+
 BOARD_COLUMNS: tuple[tuple[str, ...], ...] = (
     ("brown", "light-blue", "pink", "orange", "red"),
     ("yellow", "green", "dark-blue", "railroads", "utilities"),
 )
 """The groups in board order, as two columns on the screen."""
+
+
+class _KeyBar:
+    """A set of bindings as the help bar measures it (every key shown as if it acted)."""
+
+    def __init__(self, bindings: tuple) -> None:
+        self._bindings = bindings
+
+    def bindings(self) -> tuple:
+        return self._bindings
+
+    def check_action(self, action: str, args: tuple) -> bool:
+        return True
 
 
 class BoardView(DiceGameScreen):
@@ -68,12 +84,13 @@ class BoardView(DiceGameScreen):
 
     def _layout(self) -> dict[str, Any]:
         theme = self.theme
-        key = (theme.width, theme.height, self.app.lang, len(self.players))
+        # room for the taller key bar of now and of a player's turn, so a computer's turn (one
+        # row of keys) does not lay out a board the player's turn (two rows at SD) would cover
+        human = _KeyBar(super().bindings())
+        help_h = max(widgets.help_bar_height(self.app, self), widgets.help_bar_height(self.app, human))
+        key = (theme.width, theme.height, self.app.lang, len(self.players), help_h)
         if self._layout_cache is None or self._layout_cache[0] != key:
-            self._layout_cache = (
-                key,
-                compute_layout(self.app, len(self.players), widgets.help_bar_height(self.app, self)),
-            )
+            self._layout_cache = (key, compute_layout(self.app, len(self.players), help_h))
         return self._layout_cache[1]
 
     def _hidden(self) -> frozenset[int]:
@@ -264,14 +281,21 @@ class BoardView(DiceGameScreen):
         return self._base_cache[1]
 
     def _draw_table(self, surface, layout, view) -> None:
+        """The turn's money line by line (or, on a two-page table before the first roll, the
+        seats' totals and last turns), then every seat's total (and last turn where it fits)."""
+        scores = layout["scores_page"]
+        if scores is not None and all(d["where"] in ("cup", "out") for d in view["dice"]):
+            self._draw_seats(surface, layout, view, scores)
+            return
         theme = self.theme
         size = layout["small"]
-        pad = theme.px(12)
+        pad = theme.px(TABLE_PAD)
         parts = view["score_parts"]
         for name, base in layout["parts"]:
             rect = self._rect(base)
             turn = name == "turn"
             colour = theme.colour("accent" if turn else "text")
+            amount_size = layout["number"] if turn else size
             if turn:
                 y = rect.y - theme.px(3)
                 pygame.draw.line(
@@ -284,11 +308,23 @@ class BoardView(DiceGameScreen):
             pos, anchor = self._start(rect, pad)
             label = t(f"mdice.score.{name}")
             amount = look.money(parts[name])
-            amount_w = self.app.text.size(amount, size, bold=True)[0]
+            amount_w = self.app.text.size(amount, amount_size, bold=True)[0]
             label_w = rect.w - 3 * pad - amount_w
+            if turn and self.app.text.size(label, size, bold=True)[0] > label_w:
+                label = t("mdice.score.turn_short")  # ("This turn": beside a large turn score)
             self._text(surface, label, size, colour, pos, anchor, bold=turn, max_width=label_w)
             pos, anchor = self._end(rect, pad)
-            self._text(surface, amount, size, colour, pos, anchor, bold=True, max_width=rect.w - 2 * pad)
+            self._text(
+                surface,
+                amount,
+                amount_size,
+                colour,
+                pos,
+                anchor,
+                bold=True,
+                max_width=rect.w - 2 * pad,
+                main=turn,
+            )
         grey = (70, 78, 96)
         for k, base in enumerate(layout["houses"]):
             colour = look.HOUSE_GREEN if k < view["houses"] else grey
@@ -296,39 +332,52 @@ class BoardView(DiceGameScreen):
         look.draw_hotel(
             surface, self.app, self._rect(layout["hotel"]), colour=look.HOTEL_RED if view["hotels"] else grey
         )
+        self._draw_seats(surface, layout, view, layout["seats"])
+
+    def _draw_seats(self, surface, layout, view, seats: dict[str, Any]) -> None:
+        """The seats under their heading: a name and its total (a main number), and the last turn
+        beside it (one line a seat) or under it (two lines)."""
+        theme = self.theme
+        size, number = layout["small"], layout["number"]
+        dim = theme.colour("text_dim")
         names = player_names(self.players)
-        head = layout["players_head"]
+        head = seats["head"]
         cols = layout["player_cols"]
-        for label, col in zip(("player", "total", "previous"), cols, strict=False):
+        one_line = len(cols) == 3
+        labels = ("player", "total", "previous") if one_line else ("player", "total")
+        for label, col in zip(labels, cols, strict=True) if head is not None else ():
             rect = self._rect(pygame.Rect(col.x, head.y, col.w, head.h))
             pos, anchor = self._start(rect, 0) if label == "player" else self._end(rect, 0)
-            dim = theme.colour("text_dim")
             self._text(surface, t(f"mdice.score.{label}"), size, dim, pos, anchor, max_width=rect.w)
         current = view["player"]
-        for p, base in enumerate(layout["player_rows"]):
-            row = self._rect(base)
+        for p, (base, lines) in enumerate(zip(seats["rows"], seats["lines"], strict=True)):
             entry = view["table"][p]
             if p == current and not self.state.is_terminal():
                 widgets.panel(
                     surface,
-                    row,
+                    self._rect(base),
                     theme.colour("panel_focus"),
                     theme.px(6),
                     theme.px(2),
                     theme.colour("accent"),
                 )
-            cells = [self._rect(pygame.Rect(c.x, base.y, c.w, base.h)) for c in cols]
-            pos, anchor = self._start(cells[0], theme.px(2))
-            self._text(
-                surface, names[p], size, theme.colour("text"), pos, anchor, max_width=cells[0].w - theme.px(4)
-            )
-            pos, anchor = self._end(cells[1], 0)
+            cells = [self._rect(pygame.Rect(c.x, lines[0].y, c.w, lines[0].h)) for c in cols]
             total = look.money(entry["total"])
+            # one line: the name has its column; two: what the seat's total leaves of the line
+            room = cells[0].w if one_line else lines[0].w - self.app.text.size(total, number, bold=True)[0]
+            pos, anchor = self._start(cells[0], theme.px(2))
+            name_colour = theme.colour("text")
+            self._text(surface, names[p], size, name_colour, pos, anchor, max_width=room - theme.px(6))
+            pos, anchor = self._end(cells[1], 0)
             self._text(
-                surface, total, size, theme.colour("text"), pos, anchor, bold=True, max_width=cells[1].w
+                surface, total, number, name_colour, pos, anchor, bold=True, max_width=cells[1].w, main=True
             )
-            if len(cells) < 3:
-                continue  # (no room for the last turn at 576 lines: the banners announce it)
+            if not seats["last_turn"]:
+                continue  # (the table's other page shows the last turns)
+            if one_line:
+                last = cells[2]
+            else:  # under the total, its heading beside it
+                last = self._rect(pygame.Rect(cols[1].x, lines[1].y, cols[1].w, lines[1].h))
             prev = entry["previous"]
             if prev is None:
                 text = "–"
@@ -336,8 +385,13 @@ class BoardView(DiceGameScreen):
                 text = t("mdice.score.jail")
             else:
                 text = look.money(prev)
-            pos, anchor = self._end(cells[2], 0)
-            self._text(surface, text, size, theme.colour("text_dim"), pos, anchor, max_width=cells[2].w)
+            if not one_line:
+                label = self._rect(lines[1])
+                room = label.w - self.app.text.size(text, number)[0] - theme.px(6)
+                pos, anchor = self._start(label, theme.px(2))
+                self._text(surface, t("mdice.score.previous"), size, dim, pos, anchor, max_width=room)
+            pos, anchor = self._end(last, 0)
+            self._text(surface, text, number, dim, pos, anchor, max_width=last.w, main=True)
 
     def _status_line(self, view) -> str:
         if self.state.is_terminal() or self._held_view is not None or self.shaking or self.match.settling:
@@ -542,23 +596,36 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
     jail_h = max(header_h, theme.px(62))
     top = safe.y + jail_h + theme.px(6)
     main_bottom = status.y - theme.px(4)
-    # the scoring table: as wide as its longest line needs, in either language
-    money_w = _widest(app, _in_both(lambda lang: [format_number(99_999, lang, money=True)]), small, True)
-    money_w += theme.px(8)
-    name_w = _widest(
-        app,
-        _in_both(
-            lambda lang: [t("mdice.player.name.computer", lang, n=4), t("mdice.player.name.human", lang, n=4)]
-        ),
-        small,
-    )
-    name_w += theme.px(10)
-    head_w = _widest(app, _in_both(lambda lang: [t("mdice.score.previous", lang)]), small) + theme.px(8)
+    # the scoring table: as wide as its longest line needs, in either language; its money (the
+    # turn score, every seat's total and last turn) is a main number, never under 28 px
+    number = theme.font("number")
+    n_line = text.line_height(number)
     part_keys = ("basic", "go", "house", "hotel", "turn")
-    part_w = _widest(
-        app, _in_both(lambda lang: [t(f"mdice.score.{k}", lang) for k in part_keys]), small, True
-    )
-    parts_need = part_w + money_w + theme.px(28)
+
+    def widths_in(lang: str) -> tuple[int, int, int, int]:
+        """In ``lang``: the widest total (99,999: five digits), seat name and "Last turn", and the
+        widest score line of the turn (its label beside its amount)."""
+
+        def w(text: str, size: int, bold: bool = False) -> int:
+            return app.text.size(text, size, bold=bold, lang=lang)[0]
+
+        total = w(format_number(99_999, lang, money=True), number, True)
+        names = max(w(t(f"mdice.player.name.{k}", lang, n=4), small) for k in ("computer", "human"))
+        head = w(t("mdice.score.previous", lang), small)
+        part = max(w(t(f"mdice.score.{k}", lang), small, True) for k in part_keys[:-1])
+        part += w(format_number(99_999, lang, money=True), small, True)
+        # the turn score beside its name where that fits, else beside the short name
+        turn = w(t("mdice.score.turn_short", lang), small, True) + total
+        return total, names, head, max(part, turn)
+
+    widths = [widths_in(lang) for lang in LANGUAGES]
+    money_w = max(w[0] for w in widths) + theme.px(8)
+    name_w = max(w[1] for w in widths) + theme.px(10)
+    head_w = max(w[2] for w in widths) + theme.px(8)
+    # two lines a seat: each language's longest name (or "Last turn") beside its widest total, in
+    # the table's margins (the rows measure what they draw)
+    stacked_w = max(m + max(n, h) for m, n, h, _ in widths) + theme.px(28)
+    parts_need = max(w[3] for w in widths) + 3 * theme.px(TABLE_PAD)
     # the cards: the longest group name, each group's squares beside its board value
     names = _in_both(lambda lang: [t(f"mdice.group.{g.key}", lang) for g in R.GROUPS])
     name_need = _widest(app, names, small, True) + 2 * pad
@@ -574,8 +641,10 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
     row_need = max(squares_w(g, sq_w) + sq_gap + value_w(g) + 2 * pad for g in R.GROUPS)
     card_need = max(name_need, row_need) + theme.px(4)
     full_w = name_w + money_w + max(money_w, head_w) + theme.px(24)
-    last_turn = safe.w - max(full_w, parts_need) - gap - theme.px(12) - gap >= 2 * card_need
-    table_w = max(full_w if last_turn else name_w + money_w + theme.px(16), parts_need)
+    # a seat on one line (name, total, last turn) where the board keeps room for its cards; else on
+    # two (name and total, then "Last turn" and its amount)
+    one_line = safe.w - max(full_w, parts_need) - gap - theme.px(12) - gap >= 2 * card_need
+    table_w = max(full_w if one_line else stacked_w, parts_need)
     table = pygame.Rect(safe.right - table_w, top, table_w, main_bottom - top)
     board = pygame.Rect(safe.x, top, table.x - gap - safe.x, main_bottom - top)
     inset = theme.px(4)
@@ -629,18 +698,32 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
         x += jsq_w + sq_gap
     go_w = _widest(app, _in_both(lambda lang: [t("mdice.go_count", lang, n=9)]), small, True) + theme.px(14)
     go = pygame.Rect(x + gap, jy + theme.px(3), go_w, jsq_h)
-    # the table: five score lines (houses and the hotel drawn on theirs), then one line per player
-    # (the lines close up, never the text shrinks, until four players fit)
-    lines = 6 + players
-    fixed = theme.px(28) + players * theme.px(2)
-    t_line = line + max(0, min(theme.px(8), (table.h - fixed - lines * line) // lines))
+    # the table: five score lines (houses and the hotel drawn on theirs), then the seats; the lines
+    # close up, never the text shrinks. Where two lines a seat do not fit under the score lines
+    # (4:3 PAL, three or four players) the table has two pages: the seats' totals and last turns
+    # before the turn's first roll (when nothing is at stake yet), the turn's money after it.
+    inner = table.inflate(-theme.px(20), 0)
+    head_h = line + theme.px(2)
+    one_seat = n_line + theme.px(2)
+    two_seats = 2 * n_line + theme.px(3)
+    seat_h = one_seat if one_line else two_seats
+    # top, above the turn score, below it, the seats' heading
+    gaps = (theme.px(6), theme.px(8), theme.px(10), head_h)
+    paged = sum(gaps) + n_line + 4 * line + players * seat_h > table.h
+    if paged:  # the lines close up; the seats label themselves (a name, "Last turn")
+        gaps, one_seat, two_seats = (theme.px(4), theme.px(6), theme.px(6), 0), n_line, 2 * n_line + 2
+    turn_seat_h = one_seat if paged else seat_h
+    spare = table.h - sum(gaps) - n_line - 4 * line - players * turn_seat_h
+    t_line = line + max(0, min(theme.px(8), spare // 6))
     parts = []
-    y = table.y + theme.px(8)
+    y = table.y + gaps[0]
     for name in part_keys:
+        h = t_line
         if name == "turn":
-            y += theme.px(8)
-        parts.append((name, pygame.Rect(table.x, y, table.w, t_line)))
-        y += t_line
+            y += gaps[1]
+            h = max(t_line, n_line)
+        parts.append((name, pygame.Rect(table.x, y, table.w, h)))
+        y += h
     icon_h = round(line * 0.8)
     icon_w = theme.round_w(icon_h)
     house_row, hotel_row = parts[2][1], parts[3][1]
@@ -649,27 +732,36 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
         _in_both(lambda lang: [t(f"mdice.score.{k}", lang) for k in ("house", "hotel", "basic", "go")]),
         small,
     )
-    ix = table.x + theme.px(12) + label_w + theme.px(8)
+    ix = table.x + theme.px(TABLE_PAD) + label_w + theme.px(8)
     houses = [
         pygame.Rect(ix + k * (icon_w + theme.px(3)), house_row.centery - icon_h // 2, icon_w, icon_h)
         for k in range(R.MAX_HOUSES)
     ]
     hotel = pygame.Rect(ix, hotel_row.centery - icon_h // 2, round(icon_w * 1.4), icon_h)
-    y += theme.px(12)
-    inner = table.inflate(-theme.px(20), 0)
-    last_w = max(money_w, head_w) if last_turn else 0
+    y += gaps[2]
+    last_w = max(money_w, head_w) if one_line else 0
     cols = [
         pygame.Rect(inner.x, 0, inner.w - money_w - last_w, 0),
         pygame.Rect(inner.right - money_w - last_w, 0, money_w, 0),
     ]
-    if last_turn:
+    if one_line:
         cols.append(pygame.Rect(inner.right - last_w, 0, last_w, 0))
-    players_head = pygame.Rect(inner.x, y, inner.w, t_line)
-    y += t_line
-    player_rows = []
-    for _ in range(players):
-        player_rows.append(pygame.Rect(inner.x - theme.px(4), y, inner.w + theme.px(8), t_line))
-        y += t_line + theme.px(2)
+
+    def seats(y: int, two: bool) -> dict[str, Any]:
+        """The seats' heading (none on a two-page table) at ``y``, under it a row per seat (its
+        lines: one, or two)."""
+        head = pygame.Rect(inner.x, y, inner.w, gaps[3]) if gaps[3] else None
+        y += gaps[3]
+        rows, lines = [], []
+        for _ in range(players):
+            h = two_seats if two else one_seat
+            rows.append(pygame.Rect(inner.x - theme.px(4), y, inner.w + theme.px(8), h - 1))
+            lines.append([pygame.Rect(inner.x, y + k * n_line, inner.w, n_line) for k in range(1 + two)])
+            y += h
+        return {"head": head, "rows": rows, "lines": lines, "last_turn": one_line or two}
+
+    turn_seats = seats(y, not one_line and not paged)
+    scores = seats(table.y + gaps[0], True) if paged else None
     header_x = go.right + gap
     return {
         "header": pygame.Rect(header_x, safe.y, safe.right - header_x, jail_h),
@@ -685,10 +777,12 @@ def compute_layout(app, players: int, help_h: int | None = None) -> dict[str, An
         "houses": houses,
         "hotel": hotel,
         "parts": parts,
-        "players_head": players_head,
+        "seats": turn_seats,
+        "scores_page": scores,
         "player_cols": cols,
-        "player_rows": player_rows,
+        "player_rows": turn_seats["rows"] + (scores["rows"] if scores else []),
         "small": small,
+        "number": number,
     }
 
 

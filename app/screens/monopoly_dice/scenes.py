@@ -149,6 +149,12 @@ def _odds(app: App) -> None:
     app.push(OddsScreen(screen.obs(), inline=True))
 
 
+@scene("monopoly-dice-scores", "Monopoly Dice: four seats before the first roll, every total and last turn")
+def _scores(app: App) -> None:
+    screen = _board(app, [HUMAN, PlayerSpec(True, "easy"), HUMAN, PlayerSpec(True, "medium")])
+    play_turns(screen, 8, np.random.default_rng(4))
+
+
 @scene("monopoly-dice-complete", "Monopoly Dice: a completed group, houses and the house die in play")
 def _complete(app: App) -> None:
     screen = _board(app, [HUMAN, HUMAN, PlayerSpec(True, "easy")], target=10_000)

@@ -132,9 +132,37 @@ def boxes_label(game: YahtzeeGame, keys: Sequence[str]) -> str:
     return " + ".join(box_label(game, next(b for b in game.boxes if b.key == key)) for key in keys)
 
 
-def option_text(game: YahtzeeGame, option: Any, numbers: Sequence[int] = (), *, short: bool = False) -> str:
+def painted_dice_words(kept: Sequence[tuple[int, str]], *, named: bool = False) -> str:
+    """Painted dice as the player reads them, each its number and colour, so two holds of the same
+    numbers in other colours read apart without the pictures: "3R 4B" (a letter per colour, for a
+    table row) or, ``named``, "red 3, blue 4" (the letters' key, where there is room).
+
+    >>> painted_dice_words([(3, "red"), (4, "blue")]), painted_dice_words([(3, "red")], named=True)
+    ('3R 4B', 'red 3')
+    """
+    from app.i18n import t
+
+    if named:
+        words = [t("yhint.painted.named", number=n, colour=t(f"yhint.colour.{c}")) for n, c in kept]
+        return t("yhint.painted.join").join(words)
+    return " ".join(
+        t("yhint.painted.lettered", number=n, letter=t(f"yhint.colour_letter.{c}")) for n, c in kept
+    )
+
+
+def option_text(
+    game: YahtzeeGame,
+    option: Any,
+    numbers: Sequence[int] = (),
+    *,
+    short: bool = False,
+    colours: Sequence[str | None] = (),
+    named: bool = False,
+) -> str:
     """An analysis option in the UI language; ``numbers`` are the dice showing (Painted and Power
-    options say which dice they keep by position). ``short``: the table's form for a narrow column."""
+    options say which dice they keep by position), ``colours`` their colours in Painted: then each
+    kept die is written with its colour (a letter, or its name if ``named``: see
+    :func:`painted_dice_words`). ``short``: the table's form for a narrow column."""
     from app.i18n import t
     from app.screens.yahtzee.scorecard import box_short_name
 
@@ -145,11 +173,15 @@ def option_text(game: YahtzeeGame, option: Any, numbers: Sequence[int] = (), *, 
                 names = [box_short_name(game, next(b for b in game.boxes if b.key == key)) for key in boxes]
                 return t("yhint.option.box", box=" + ".join(names))
             return t("yhint.option.box", box=boxes_label(game, boxes))
-        kept = sorted(n for n, held in zip(numbers, option.hold, strict=False) if held)
+        held = [i for i, h in enumerate(option.hold[: len(numbers)]) if h]
         power = len(option.hold) > len(numbers) and option.hold[-1]
-        if not kept:
+        if not held:
             return t("yhint.option.power_only") if power else t("yhint.option.roll_all")
-        words = dice_words(kept) + (t("yhint.option.and_power") if power else "")
+        if len(colours) >= len(numbers) and all(colours[i] for i in held):
+            words = painted_dice_words(sorted((numbers[i], colours[i]) for i in held), named=named)
+        else:
+            words = dice_words(sorted(numbers[i] for i in held))
+        words += t("yhint.option.and_power") if power else ""
         return t("yhint.option.hold_short" if short else "yhint.option.hold", dice=words)
     if option.hold is None:
         return t("yhint.option.box", box=box_label(game, next(b for b in game.boxes if b.key == option.box)))
@@ -238,6 +270,10 @@ class HintScreen(MirroredText, ModalScreen[None]):
         self.obs: dict[str, Any] | None = state.to_dict(state.current_player()) if playing else None
         self.rolled = playing and bool(self.obs["rolls"])
         self.numbers: tuple[int, ...] = state.numbers() if self.rolled else ()
+        self.colours: tuple[str | None, ...] = (
+            tuple(d["colour"] for d in self.obs["dice"] if not d["power"]) if self.rolled else ()
+        )
+        """The colours of the dice showing (Painted; None for uncoloured dice)."""
         self.optimal = self.game.mode in OPTIMAL_MODES
         self.playing = playing
 
@@ -511,9 +547,17 @@ class HintScreen(MirroredText, ModalScreen[None]):
         line_h = app.text.line_height(size)
         y = area.y
         shown = self._left_choice()
+        message = self._best_move_words() if self.rolled else ""
         if shown is not None:
             title, hold = shown
-            for line in app.text.wrap(title, size, area.w, bold=True)[:2]:
+            lines = app.text.wrap(title, size, area.w, bold=True)
+            if self.page == OPTIONS:
+                # a Painted hold names its colours where that leaves the words below their room
+                said = len(app.text.wrap(message, size, area.w)[:3])
+                need = (min(2, len(lines)) + said) * line_h + dice_row_height(app, game, area.w)
+                if len(lines) > 2 or need + theme.px(10) > area.h:
+                    lines = app.text.wrap(self._option_words(named=False), size, area.w, bold=True)
+            for line in lines[:2]:
                 self._text(surface, line, size, "accent", (area.x, y), area.w, bold=True)
                 y += line_h
             y += theme.px(4)
@@ -528,7 +572,6 @@ class HintScreen(MirroredText, ModalScreen[None]):
             y += theme.px(6)
         if not self.rolled:
             return
-        message = self._best_move_words()
         for line in app.text.wrap(message, size, area.w)[:3]:
             if y + line_h > area.bottom:
                 break  # the panel's frame is the limit
@@ -567,8 +610,7 @@ class HintScreen(MirroredText, ModalScreen[None]):
             if not options:
                 return None
             option = options[min(self.option_focus, len(options) - 1)]
-            choice = option_choice(option, self.state)
-            return option_text(game, option, self.numbers), choice.hold
+            return self._option_words(named=True), option_choice(option, self.state).hold
         if not self.odds:
             return None
         row = self.odds[min(self.focus, len(self.odds) - 1)]
@@ -576,6 +618,11 @@ class HintScreen(MirroredText, ModalScreen[None]):
         if all(row.best_hold):
             return t("yhint.best_stop", box=box_label(game, box)), None
         return t("yhint.best_hold", box=box_label(game, box)), row.best_hold
+
+    def _option_words(self, named: bool) -> str:
+        """The option under the cursor in words, a Painted die's colour by name if ``named``."""
+        option = self.options[min(self.option_focus, len(self.options) - 1)]
+        return option_text(self.game, option, self.numbers, colours=self.colours, named=named)
 
     def _waiting_text(self) -> str:
         job = self.job
@@ -633,8 +680,8 @@ class HintScreen(MirroredText, ModalScreen[None]):
         best = options[0].expected
         rows = []
         short = {
-            option_text(self.game, option, self.numbers): option_text(
-                self.game, option, self.numbers, short=True
+            option_text(self.game, option, self.numbers, colours=self.colours): option_text(
+                self.game, option, self.numbers, short=True, colours=self.colours
             )
             for option in options
         }
@@ -642,12 +689,13 @@ class HintScreen(MirroredText, ModalScreen[None]):
             lost = best - option.expected
             rows.append(
                 [
-                    option_text(self.game, option, self.numbers),
+                    option_text(self.game, option, self.numbers, colours=self.colours),
                     format_number(round(option.expected, 1)),
                     t("yhint.best") if lost < 0.005 else "−" + format_number(round(lost, 2)),
                 ]
             )
-        draw_table(self, surface, area, headers, rows, self.option_focus, (0.56, 0.24, 0.20), short=short)
+        widths = (0.56, 0.24, 0.20)
+        draw_table(self, surface, area, headers, rows, self.option_focus, widths, short=short, short_all=True)
 
 
 def distinct_options(options: Sequence[Any], dice: Sequence[dict[str, Any]]) -> list[Any]:
@@ -693,6 +741,13 @@ def die_rows(game: YahtzeeGame, most: int) -> list[list[int]]:
     return [[i for i, _ in run] for _, run in groupby(enumerate(dice), key=lambda item: item[1].faces)]
 
 
+def dice_row_height(app: Any, game: YahtzeeGame, width: int) -> int:
+    """The height of :func:`draw_dice_row`'s row of dice ``width`` wide."""
+    theme = app.theme
+    cell_w = width // max(len(game.all_dice), 5)
+    return min(theme.px(64), round(cell_w * 0.8 * theme.pixel_aspect / (1 - widgets.HELD_BAR)))
+
+
 def draw_dice_row(
     app: Any,
     game: YahtzeeGame,
@@ -708,7 +763,7 @@ def draw_dice_row(
 
     theme = app.theme
     cell_w = row.w // max(len(game.all_dice), 5)
-    die_h = min(theme.px(64), round(cell_w * 0.8 * theme.pixel_aspect / (1 - widgets.HELD_BAR)))
+    die_h = dice_row_height(app, game, row.w)
     for i, seen in enumerate(dice):
         die = game.all_dice[i]
         face = die.faces[[f.label for f in die.faces].index(seen["face"])]
@@ -761,10 +816,12 @@ def draw_table(
     widths: Sequence[float],
     dim_rows: Sequence[bool] = (),
     short: dict[str, str] | None = None,
+    short_all: bool = False,
 ) -> None:
     """Rows under a header on ``screen``, the ``focus`` row marked and scrolled into view; the first
     column at the reading start, the others right-aligned (``widths``: fractions of ``area``); a
-    first-column text too wide for it is drawn in its ``short`` form when there is one."""
+    first-column text too wide for it is drawn in its ``short`` form when there is one (with
+    ``short_all``, every row is then, so the rows read alike)."""
     import pygame
 
     app, theme = screen.app, screen.theme
@@ -791,14 +848,15 @@ def draw_table(
     ]
     header_h = line_h * max(len(lines) for lines in header_lines)
 
+    def too_wide(text: str, bold: bool = False) -> bool:
+        return app.text.size(text, size, bold=bold)[0] > col_w[0] - theme.px(12)
+
+    shorten_all = bool(short) and short_all and any(too_wide(row[0]) for row in rows if row[0] in short)
+
     def cells(y: int, texts: Sequence[str], colour: str, bold: bool = False) -> None:
         for c, text in enumerate(texts):
             if c == 0:
-                if (
-                    short
-                    and text in short
-                    and app.text.size(text, size, bold=bold)[0] > col_w[0] - theme.px(12)
-                ):
+                if short and text in short and (shorten_all or too_wide(text, bold)):
                     text = short[text]
                 screen._text(
                     surface,

@@ -242,10 +242,12 @@ def test_painted_and_power_hints_have_the_options_page(mode):
         dice = [d for d in state.to_dict(0)["dice"] if not d["power"]]
         assert [o.action for o in screen.options] == [o.action for o in hint.distinct_options(estimate, dice)]
         assert screen.options[0].action == estimate[0].action  # the best comes first, kept
-        # every hold is shown once: the same dice kept never appear as two options
-        texts = [hint.option_text(state.game, o, state.numbers()) for o in screen.options]
-        if mode == "power":
-            assert len(texts) == len(set(texts))
+        # every hold is shown once and reads as itself: the same numbers kept in other colours
+        # (Painted) are written with their colours, so no two options read alike
+        colours = [d["colour"] for d in dice]
+        assert (mode == "painted") == any(colours)
+        texts = [hint.option_text(state.game, o, state.numbers(), colours=colours) for o in screen.options]
+        assert len(texts) == len(set(texts))
         assert screen.computer == hint.option_choice(estimate[0], state)
         assert screen.check_action("page", (1,))
         h.press(Button.RIGHT)
@@ -254,12 +256,41 @@ def test_painted_and_power_hints_have_the_options_page(mode):
         assert screen.option_focus == 1
         h.render()
         shown = {run.text for run in h.app.text.runs}
-        assert hint.option_text(state.game, screen.options[1], state.numbers()) in shown or any(
-            hint.option_text(state.game, screen.options[1], state.numbers(), short=True) == text
-            for text in shown
-        )
+        forms = {
+            hint.option_text(state.game, screen.options[1], state.numbers(), colours=colours, short=short)
+            for short in (False, True)
+        }
+        assert forms & shown
     finally:
         h.close()
+
+
+def test_painted_holds_name_their_colours_in_both_languages():
+    """Two holds of the same numbers in other colours read apart in words: a letter per colour in
+    the table, the colour's name above the dice; Power and Classic dice keep plain numbers."""
+    from app import i18n
+    from engines.yahtzee.ai_painted_power import Option
+
+    game = load_game("yahtzee-painted")
+    numbers, colours = (4, 4, 2, 6, 1), ("blue", "red", "green", "yellow", "purple")
+    blue, red = (
+        Option("hold 1", 9.0, (True, False, False, False, False)),
+        Option("hold 2", 9.0, (False, True) + (False,) * 3),
+    )
+    assert hint.option_text(game, blue, numbers, colours=colours) == "keep 4B, roll"
+    assert hint.option_text(game, red, numbers, colours=colours, short=True) == "4R, roll"
+    both = Option("hold 1 5", 9.0, (True, False, False, False, True))
+    assert hint.option_text(game, both, numbers, colours=colours, named=True) == "keep purple 1, blue 4, roll"
+    assert hint.option_text(game, blue, numbers) == "keep 4, roll"  # no colours known: the numbers
+    previous = i18n.current_language()
+    i18n.set_language("fa")
+    try:
+        assert hint.option_text(game, blue, numbers, colours=colours) != hint.option_text(
+            game, red, numbers, colours=colours
+        )
+        assert "آبی" in hint.option_text(game, blue, numbers, colours=colours, named=True)
+    finally:
+        i18n.set_language(previous)
 
 
 def test_a_double_pair_reads_as_two_boxes():
