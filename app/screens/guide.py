@@ -450,10 +450,11 @@ class GuideOverlay(Screen):
         if self.current is not None:
             # BACK is on the card, not in the help bar: there it would crowd out a key of the game
             y += theme.px(6)
-            end = self._end_line()
-            widgets.draw_text(
-                surface, app.text, end, small, theme.colour("text_dim"), (x, y), anchor, max_width=inner.w
-            )
+            for line in app.text.wrap(self._end_line(), small, inner.w):  # two lines on a narrow card
+                widgets.draw_text(
+                    surface, app.text, line, small, theme.colour("text_dim"), (x, y), anchor, max_width=inner.w
+                )
+                y += app.text.line_height(small)
 
     def _place(self, room: pygame.Rect, target: pygame.Rect | None, words: str, pad: int) -> pygame.Rect:
         """Beside the ringed part if there is room across (a quarter of the screen at least), else
@@ -461,11 +462,13 @@ class GuideOverlay(Screen):
         app, theme = self.app, self.theme
         body, small = theme.font("body"), theme.font("small")
 
-        end_h = theme.px(6) + app.text.line_height(small) if self.current is not None else 0
-
         def height(width: int) -> int:
             lines = len(app.text.wrap(words, body, width - 2 * pad))
             head_h = app.text.line_height(small, bold=True) + theme.px(6)
+            end_h = 0
+            if self.current is not None:
+                ends = len(app.text.wrap(self._end_line(), small, width - 2 * pad))
+                end_h = theme.px(6) + ends * app.text.line_height(small)
             return head_h + lines * app.text.line_height(body) + end_h + 2 * pad
 
         gap = theme.px(24)
