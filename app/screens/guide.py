@@ -27,12 +27,11 @@ read (the file and the step are named), unlike a player's file.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-import logging
 
 import pygame
 import yaml
@@ -452,7 +451,14 @@ class GuideOverlay(Screen):
             y += theme.px(6)
             for line in app.text.wrap(self._end_line(), small, inner.w):  # two lines on a narrow card
                 widgets.draw_text(
-                    surface, app.text, line, small, theme.colour("text_dim"), (x, y), anchor, max_width=inner.w
+                    surface,
+                    app.text,
+                    line,
+                    small,
+                    theme.colour("text_dim"),
+                    (x, y),
+                    anchor,
+                    max_width=inner.w,
                 )
                 y += app.text.line_height(small)
 
