@@ -263,6 +263,31 @@ def test_the_monopoly_guide_explains_the_square_the_real_throw_reached(tmp_path,
         headless.close()
 
 
+def test_the_monopoly_guide_is_the_first_seats_only(box):
+    from app.match import PlayerSpec
+    from engines.monopoly import game as G
+    from app.screens.monopoly.look import Seat
+    from app.screens.monopoly.setup import SetupScreen
+
+    setup = SetupScreen()
+    box.app.push(setup)
+    box.app.step()
+    setup.choice.seats[1] = Seat(PlayerSpec(False), 1, 1)  # two humans
+    box.press(Button.SELECT)
+    game = box.top
+    assert game.guide_situation() == {"roll"}
+    box.press(Button.BACK)  # no thanks
+    box.press(Button.DIGIT_2, 600)
+    box.settle()
+    assert game.guide_situation() == {"buy"}
+    box.keys("SELECT,SELECT")  # buy it, end turn
+    box.settle()
+    box.press(Button.SELECT)  # the remote handed to the second human
+    box.settle()
+    assert game.match.actor == 1 and game.state.phase == G.P_ROLL  # their first throw
+    assert game.guide_situation() is None  # not explained to them: they saw no offer
+
+
 def test_the_monopoly_guide_texts_name_only_what_the_game_fills_in(box):
     game = _start_monopoly(box)
     known = set(game.guide_facts()) | {"select", "info", "back"}

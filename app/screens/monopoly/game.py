@@ -257,9 +257,13 @@ class GameScreen(GameView):
         """What the guided first turn may explain now: the human's decision (``roll`` the first
         throw, ``again`` after a double, ``jail``, ``buy``, ``auction``, ``tax``, ``after``) and,
         after a throw, what the turn player's square is (``card``, ``go``, ``visit``,
-        ``parking``, ``rent``); None while the dice, a token or a card move or a computer plays."""
+        ``parking``, ``rent``); None while the dice, a token or a card move, a computer plays or
+        another human than the first seat's (the guide is theirs: it is offered with a human there)
+        decides."""
         actor = self.match.actor
         if self.busy or self.computer_turn or actor is None or self._pass_to is not None:
+            return None
+        if actor != next((p for p, s in enumerate(self.seats) if not s.spec.computer), None):
             return None
         obs = self.obs()
         phase, me = obs["phase"], obs["players"][actor]
