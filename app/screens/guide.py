@@ -507,9 +507,14 @@ class GuideOverlay(Screen):
 def _register_scenes() -> None:
     from app.scenes import scene
 
-    def _start(app: Any, family: str) -> None:
-        """The set-up of ``family`` with its defaults, and SELECT on Start: the guide asks."""
+    def _start(app: Any, family: str, seed: int | None = None) -> None:
+        """The set-up of ``family`` with its defaults, and SELECT on Start: the guide asks
+        (``seed``: the app's dice start from this seed instead of the scene's own)."""
         app.guides = True
+        if seed is not None:
+            import numpy as np
+
+            app._rng = np.random.default_rng(seed)
         if family == "monopoly-dice":
             from app.screens.monopoly_dice.setup import SetupScreen as MdiceSetup
 
@@ -575,6 +580,14 @@ def _register_scenes() -> None:
     )
     def _mono_buy(app: Any) -> None:
         _start(app, "monopoly")
+
+    @scene(
+        "monopoly-guide-tax",
+        "guided first turn, Monopoly: the first throw reached Income Tax, which cannot be bought",
+        keys="SELECT,2:hold=600,wait=3000",
+    )
+    def _mono_tax(app: Any) -> None:
+        _start(app, "monopoly", seed=6)  # this seed's first throw is 3+1
 
 
 _register_scenes()

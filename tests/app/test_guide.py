@@ -265,9 +265,9 @@ def test_the_monopoly_guide_explains_the_square_the_real_throw_reached(tmp_path,
 
 def test_the_monopoly_guide_is_the_first_seats_only(box):
     from app.match import PlayerSpec
-    from engines.monopoly import game as G
     from app.screens.monopoly.look import Seat
     from app.screens.monopoly.setup import SetupScreen
+    from engines.monopoly import game as G
 
     setup = SetupScreen()
     box.app.push(setup)
