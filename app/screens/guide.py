@@ -565,29 +565,15 @@ def _register_scenes() -> None:
     def _mdice(app: Any) -> None:
         _start(app, "monopoly-dice")
 
-    @scene(
-        "monopoly-guide-square",
-        "guided first turn, Monopoly: the token stopped on a square for sale",
-        keys="SELECT,2:hold=600,wait=3000",
-    )
-    def _mono_square(app: Any) -> None:
-        _start(app, "monopoly")
-
-    @scene(
-        "monopoly-guide",
-        "guided first turn, Monopoly: buy or auction, with the price and the cash",
-        keys="SELECT,2:hold=600,wait=3000,SELECT",
-    )
-    def _mono_buy(app: Any) -> None:
-        _start(app, "monopoly")
-
-    @scene(
-        "monopoly-guide-tax",
-        "guided first turn, Monopoly: the first throw reached Income Tax, which cannot be bought",
-        keys="SELECT,2:hold=600,wait=3000",
-    )
-    def _mono_tax(app: Any) -> None:
-        _start(app, "monopoly", seed=6)  # this seed's first throw is 3+1
+    # the Monopoly board: each scene's dice are the app's own, from its seed (6: a first throw of 3+1)
+    for name, what, keys, seed in (
+        ("monopoly-guide-square", "the token stopped on a square for sale", "", None),
+        ("monopoly-guide", "buy or auction, with the price and the cash", ",SELECT", None),
+        ("monopoly-guide-tax", "the first throw reached Income Tax, which cannot be bought", "", 6),
+    ):
+        scene(name, f"guided first turn, Monopoly: {what}", keys=f"SELECT,2:hold=600,wait=3000{keys}")(
+            lambda app, seed=seed: _start(app, "monopoly", seed)
+        )
 
 
 _register_scenes()
