@@ -10,6 +10,16 @@ what to do, and lets through to the game only the keys it names (``keys``). The 
 the key does, as always; the step is done when one of its ``next`` keys is let go. BACK ends the
 guide at any step, MENU ends it and opens the game's menu, INFO lists the keys that act now.
 
+A step may depend on the real game (the Monopoly board, where the first throw decides what comes
+next): ``when`` names situations, and the step is shown only when the game's
+``guide_situation()`` (a set of words, None while its dice, token or computers move) holds one of
+them. After each step the guide takes the first step not yet shown that holds now (``repeat``:
+it may be shown again, an auction's every bid); while none holds it stands aside and every key
+reaches the game. A step with no ``keys`` is read, not played: SELECT goes on. ``{word}`` in a
+text is filled from the game's ``guide_facts()`` (the square, its price, the cash) and the names
+of the keys (``{select}``, ``{info}``, ``{back}``) as this remote shows them. The guide is
+over after its last step, or after a step marked ``last``.
+
 One overlay for every game: a game takes part by having a guide file and a screen with
 ``guide_target``. The guide files are our own assets, so a mistake in one fails loudly when it is
 read (the file and the step are named), unlike a player's file.
@@ -17,6 +27,7 @@ read (the file and the step are named), unlike a player's file.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,8 +41,15 @@ from app.i18n import LANGUAGES, current_language, t
 from app.screen import Binding, Screen
 from remote.buttons import Button, ButtonEvent, Press, parse_button
 
+log = logging.getLogger(__name__)
+
 GUIDE_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "guide"
-GUIDES = {"yahtzee": "yahtzee", "dice-party": "yahtzee", "monopoly-dice": "monopoly-dice"}
+GUIDES = {
+    "yahtzee": "yahtzee",
+    "dice-party": "yahtzee",
+    "monopoly-dice": "monopoly-dice",
+    "monopoly": "monopoly",
+}
 """Game kind (the set-up's family) -> its guide file. Dice Party plays as the Yahtzee family does."""
 ALWAYS_OURS = (Button.BACK, Button.MENU, Button.INFO)
 """Keys a step never lets through: they end the guide or explain it."""
@@ -40,12 +58,20 @@ ALWAYS_OURS = (Button.BACK, Button.MENU, Button.INFO)
 @dataclass(frozen=True)
 class Step:
     target: str
-    """The part of the game's layout to ring ("dice", "card", "tray", "board")."""
+    """The part of the game's layout to ring ("dice", "card", "tray", "board"; "keys": the
+    guide's own key chips)."""
     keys: tuple[Button, ...]
-    """The keys the game gets during this step, in the order the help bar shows them."""
+    """The keys the game gets during this step, in the order the help bar shows them (none: a
+    step to read, SELECT goes on)."""
     next: frozenset[Button]
     """Letting go of one of these (pressed during the step) ends the step."""
     text: dict[str, str]
+    when: frozenset[str] = frozenset()
+    """Shown only when the game's situation holds one of these (empty: at once)."""
+    repeat: bool = False
+    """May be shown again each time its situation comes back."""
+    last: bool = False
+    """The guide is over after this step."""
 
 
 @dataclass(frozen=True)
@@ -62,8 +88,8 @@ def _texts(value: Any, where: str) -> dict[str, str]:
     return {lang: " ".join(value[lang].split()) for lang in LANGUAGES}
 
 
-def _buttons(value: Any, where: str) -> tuple[Button, ...]:
-    if not isinstance(value, list) or not value:
+def _buttons(value: Any, where: str, empty: bool = False) -> tuple[Button, ...]:
+    if not isinstance(value, list) or (not value and not empty):
         raise ValueError(f"{where} needs a list of keys")
     try:
         buttons = tuple(parse_button(str(name)) for name in value)
@@ -88,11 +114,24 @@ def load(name: str) -> Guide:
         at = f"{where}: steps[{i}]"
         if not isinstance(raw, dict) or not isinstance(raw.get("target"), str):
             raise ValueError(f"{at} needs a target")
-        keys = _buttons(raw.get("keys"), f"{at}.keys")
-        after = _buttons(raw.get("next"), f"{at}.next")
+        keys = _buttons(raw.get("keys"), f"{at}.keys", empty=True)
+        after = _buttons(raw.get("next", []), f"{at}.next", empty=not keys)
         if not set(after) <= set(keys):
             raise ValueError(f"{at}.next: a next key must be one of the step's keys")
-        steps.append(Step(raw["target"], keys, frozenset(after), _texts(raw.get("text"), f"{at}.text")))
+        when = raw.get("when", [])
+        if not isinstance(when, list) or not all(isinstance(w, str) for w in when):
+            raise ValueError(f"{at}.when needs a list of situations")
+        steps.append(
+            Step(
+                raw["target"],
+                keys,
+                frozenset(after),
+                _texts(raw.get("text"), f"{at}.text"),
+                frozenset(when),
+                raw.get("repeat") is True,
+                raw.get("last") is True,
+            )
+        )
     return Guide(
         name,
         _texts(data.get("offer"), f"{where}: offer"),
@@ -121,7 +160,8 @@ def offer(app: Any, kind: str, game: Screen) -> bool:
 
 
 class GuideOverlay(Screen):
-    """The guide over ``game``: see the module docstring. ``step`` is -1 while it asks.
+    """The guide over ``game``: see the module docstring. ``step`` is -1 while it asks, None
+    while it stands aside (no step holds in the game's situation now).
 
     Not a screen on the stack: the game must stay the top screen, or it would pause (a game
     stops its dice and its computers under a modal). The guide is drawn over it as one of the
@@ -133,13 +173,20 @@ class GuideOverlay(Screen):
         super().__init__()
         self.guide = load(name)
         self.game = game
-        self.step = -1
+        self.step: int | None = -1
+        self.shown: list[int] = []
+        """The steps shown so far, in order (a ``repeat`` step as often as it came)."""
         self._down: set[Button] = set()
         self._layout_cache: tuple[tuple, tuple] | None = None
 
     @property
     def current(self) -> Step | None:
-        return self.guide.steps[self.step] if self.step >= 0 else None
+        return self.guide.steps[self.step] if self.step is not None and self.step >= 0 else None
+
+    @property
+    def howto_game(self) -> str | None:
+        """INFO over the guide offers the game's own How to play pages."""
+        return getattr(self.game, "howto_game", None)
 
     def attach(self, app: Any) -> None:
         self.app = app
@@ -161,13 +208,46 @@ class GuideOverlay(Screen):
             return False
         return self.app.top is self.game
 
+    # -- which step -------------------------------------------------------------------------------------
+    def situation(self) -> frozenset[str] | None:
+        """The game's situation (a game without one has none: only steps without ``when`` hold)."""
+        find = getattr(self.game, "guide_situation", None)
+        return frozenset() if find is None else find()
+
+    def _resolve(self) -> None:
+        """Standing aside: take the first step not yet shown (or a ``repeat`` one) that holds now."""
+        if self.step is not None:
+            return
+        facts = None
+        for i, step in enumerate(self.guide.steps):
+            if i in self.shown and not step.repeat:
+                continue
+            if step.when:
+                if facts is None:
+                    facts = self.situation()
+                    if facts is None:
+                        return  # the game is still moving: ask again on the next frame or key
+                if not step.when & facts:
+                    continue
+            self.step = i
+            self.shown.append(i)
+            self.refresh()
+            return
+
     # -- keys -------------------------------------------------------------------------------------------
     def bindings(self) -> tuple[Binding, ...]:
         step = self.current
-        if step is None:
-            own = (
+        if self.step == -1:
+            own: tuple[Binding, ...] = (
                 Binding(Button.SELECT, "start", "guide.key.start"),
                 Binding(Button.BACK, "back", "guide.key.skip"),
+            )
+        elif step is None:
+            own = ()
+        elif not step.keys:  # a step to read
+            own = (
+                Binding(Button.SELECT, "next", "guide.key.next"),
+                Binding(Button.BACK, "back", "guide.key.end", show=False),
             )
         else:
             own = tuple(
@@ -196,6 +276,9 @@ class GuideOverlay(Screen):
         """An input filter: False lets the key through to the game, True keeps it for the guide."""
         if not self.awake:
             return False
+        self._resolve()
+        if self.step is None:
+            return False  # standing aside: the game plays on as usual
         step = self.current
         if event.button == Button.MENU or (step is not None and event.button in step.keys):
             if event.kind == Press.PRESS:
@@ -216,12 +299,19 @@ class GuideOverlay(Screen):
         self.app.sound.play("select")
         self._advance()
 
+    def action_next(self) -> None:
+        self.app.sound.play("move")
+        self._advance()
+
     def _advance(self) -> None:
-        self.step += 1
+        done = self.current
         self._down.clear()
-        if self.step >= len(self.guide.steps):
+        if done is not None and (done.last or self.step == len(self.guide.steps) - 1):
             self.app.toast(self._text(self.guide.done))
             self.detach()
+            return
+        self.step = None
+        self._resolve()
         self.refresh()
 
     def action_back(self) -> None:
@@ -236,17 +326,47 @@ class GuideOverlay(Screen):
     def _end_line(self) -> str:
         return t("guide.end_line", button=widgets.key_name(Button.BACK))
 
+    def _words(self, step: Step) -> str:
+        """The step's text, its ``{word}`` filled from the game's ``guide_facts()``."""
+        text = self._text(step.text)
+        if "{" not in text:
+            return text
+        find = getattr(self.game, "guide_facts", None)
+        keys = {name: widgets.key_name(Button[name.upper()]) for name in ("select", "info", "back")}
+        facts = {**keys, **(find() if find is not None else {})}
+        try:
+            return text.format_map(facts)
+        except (KeyError, ValueError, IndexError) as exc:
+            log.warning("guide %s: step %s: no fact %s", self.guide.name, self.step, exc)
+            return text
+
     def target(self) -> pygame.Rect | None:
         step = self.current
         find = getattr(self.game, "guide_target", None)
         if step is None or find is None:
             return None
+        if step.target == "keys":
+            return self._band()
         return find(step.target)
 
     def overlay(self, surface: pygame.Surface) -> None:
-        """Drawn over every frame while the guide is awake."""
+        """Drawn over every frame while the guide is awake (and not standing aside)."""
         if self.awake:
-            self.draw(surface)
+            self._resolve()
+            if self.step is not None:
+                self.draw(surface)
+
+    def _band(self) -> pygame.Rect:
+        """The guide's key chips across the bottom of the safe area, over the game's help bar."""
+        theme = self.theme
+        safe = theme.safe
+        bar_h = max(widgets.help_bar_height(self.app, self), widgets.help_bar_height(self.app, self.game))
+        return pygame.Rect(
+            safe.x - theme.px(8),
+            safe.bottom - bar_h - theme.px(8),
+            safe.w + theme.px(16),
+            bar_h + theme.px(8),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
@@ -271,22 +391,25 @@ class GuideOverlay(Screen):
         """The help band, the card, its heading and lines: worked out once per step (they cost more
         than drawing them, and the guide is drawn every frame the dice move)."""
         app, theme = self.app, self.theme
-        key = (self.step, app.lang, surface.get_size(), None if target is None else tuple(target))
+        step = self.current
+        words = self._text(self.guide.offer) if step is None else self._words(step)
+        key = (
+            len(self.shown),
+            app.lang,
+            surface.get_size(),
+            None if target is None else tuple(target),
+            words,
+        )
         if self._layout_cache is not None and self._layout_cache[0] == key:
             return self._layout_cache[1]
         safe = theme.safe
-        bar_h = max(widgets.help_bar_height(app, self), widgets.help_bar_height(app, self.game))
-        band = pygame.Rect(
-            safe.x - theme.px(8),
-            safe.bottom - bar_h - theme.px(8),
-            safe.w + theme.px(16),
-            bar_h + theme.px(8),
-        )
-        step = self.current
+        band = self._band()
         if step is None:
-            head, words = t("guide.title"), self._text(self.guide.offer)
+            head = t("guide.title")
+        elif any(s.when for s in self.guide.steps):  # which steps come depends on the game
+            head = t("guide.step_open", n=len(self.shown))
         else:
-            head, words = t("guide.step", n=self.step + 1, of=len(self.guide.steps)), self._text(step.text)
+            head = t("guide.step", n=len(self.shown), of=len(self.guide.steps))
         room = pygame.Rect(safe.x, safe.y, safe.w, band.y - theme.px(10) - safe.y)
         pad = theme.px(20)
         card = self._place(room, target, words, pad)
@@ -326,10 +449,18 @@ class GuideOverlay(Screen):
         if self.current is not None:
             # BACK is on the card, not in the help bar: there it would crowd out a key of the game
             y += theme.px(6)
-            end = self._end_line()
-            widgets.draw_text(
-                surface, app.text, end, small, theme.colour("text_dim"), (x, y), anchor, max_width=inner.w
-            )
+            for line in app.text.wrap(self._end_line(), small, inner.w):  # two lines on a narrow card
+                widgets.draw_text(
+                    surface,
+                    app.text,
+                    line,
+                    small,
+                    theme.colour("text_dim"),
+                    (x, y),
+                    anchor,
+                    max_width=inner.w,
+                )
+                y += app.text.line_height(small)
 
     def _place(self, room: pygame.Rect, target: pygame.Rect | None, words: str, pad: int) -> pygame.Rect:
         """Beside the ringed part if there is room across (a quarter of the screen at least), else
@@ -337,11 +468,13 @@ class GuideOverlay(Screen):
         app, theme = self.app, self.theme
         body, small = theme.font("body"), theme.font("small")
 
-        end_h = theme.px(6) + app.text.line_height(small) if self.current is not None else 0
-
         def height(width: int) -> int:
             lines = len(app.text.wrap(words, body, width - 2 * pad))
             head_h = app.text.line_height(small, bold=True) + theme.px(6)
+            end_h = 0
+            if self.current is not None:
+                ends = len(app.text.wrap(self._end_line(), small, width - 2 * pad))
+                end_h = theme.px(6) + ends * app.text.line_height(small)
             return head_h + lines * app.text.line_height(body) + end_h + 2 * pad
 
         gap = theme.px(24)
@@ -374,13 +507,22 @@ class GuideOverlay(Screen):
 def _register_scenes() -> None:
     from app.scenes import scene
 
-    def _start(app: Any, family: str) -> None:
-        """The set-up of ``family`` with its defaults, and SELECT on Start: the guide asks."""
+    def _start(app: Any, family: str, seed: int | None = None) -> None:
+        """The set-up of ``family`` with its defaults, and SELECT on Start: the guide asks
+        (``seed``: the app's dice start from this seed instead of the scene's own)."""
         app.guides = True
+        if seed is not None:
+            import numpy as np
+
+            app._rng = np.random.default_rng(seed)
         if family == "monopoly-dice":
             from app.screens.monopoly_dice.setup import SetupScreen as MdiceSetup
 
             setup: Screen = MdiceSetup()
+        elif family == "monopoly":
+            from app.screens.monopoly.setup import SetupScreen as MonoSetup
+
+            setup = MonoSetup()
         else:
             from app.screens.yahtzee.setup import SetupScreen
 
@@ -422,6 +564,16 @@ def _register_scenes() -> None:
     )
     def _mdice(app: Any) -> None:
         _start(app, "monopoly-dice")
+
+    # the Monopoly board: each scene's dice are the app's own, from its seed (6: a first throw of 3+1)
+    for name, what, keys, seed in (
+        ("monopoly-guide-square", "the token stopped on a square for sale", "", None),
+        ("monopoly-guide", "buy or auction, with the price and the cash", ",SELECT", None),
+        ("monopoly-guide-tax", "the first throw reached Income Tax, which cannot be bought", "", 6),
+    ):
+        scene(name, f"guided first turn, Monopoly: {what}", keys=f"SELECT,2:hold=600,wait=3000{keys}")(
+            lambda app, seed=seed: _start(app, "monopoly", seed)
+        )
 
 
 _register_scenes()

@@ -1,7 +1,10 @@
 """The guided first turn: offered once per game kind, steps driven by the real keys, one overlay
-for every game, its files checked when read."""
+for every game, its files checked when read; on the Monopoly board the real first throw decides
+which steps come."""
 
 from __future__ import annotations
+
+import string
 
 import pytest
 
@@ -139,6 +142,161 @@ def test_the_guide_ring_points_at_the_real_dice(box):
     assert all(ring.contains(d) for d in dice)
 
 
+# -- the Monopoly board: the steps follow the real throw ---------------------------------------------
+def _start_monopoly(box):
+    from app.screens.monopoly.setup import SetupScreen
+
+    box.app.push(SetupScreen())  # its focus starts on Start the game
+    box.app.step()
+    box.press(Button.SELECT)
+    return box.top
+
+
+def _play_guide(box, presses: int = 40) -> list[int]:
+    """Take each step the guide shows with its own key (2 held and let go, else SELECT) until it
+    leaves; the steps shown, in order."""
+    overlay = _guide(box)
+    for _ in range(presses):
+        if _guide(box) is None:
+            break
+        step = overlay.current
+        if step is None:  # standing aside while the dice, the token or a computer move
+            box.advance(500)
+            box.settle()
+            continue
+        if Button.DIGIT_2 in step.next:
+            box.press(Button.DIGIT_2, 600)
+        else:
+            box.press(Button.SELECT)
+        box.settle()
+    return list(overlay.shown)
+
+
+def _when(overlay) -> list[set[str]]:
+    return [set(overlay.guide.steps[i].when) for i in overlay.shown]
+
+
+def test_a_monopoly_first_turn_played_through_the_guide(box):
+    from app.screens.monopoly import look
+    from engines.monopoly import game as G
+    from engines.monopoly import rules as R
+
+    game = _start_monopoly(box)
+    overlay = _guide(box)
+    assert overlay is not None and overlay.guide.name == "monopoly"
+    box.press(Button.SELECT)  # show me
+    assert overlay.current.when == {"roll"} and overlay.current.keys == (Button.DIGIT_2,)
+    assert all(overlay.target().contains(d) for d in game._dice_rects)  # the real dice are rung
+    box.press(Button.DIGIT_3)  # not a key of this step: refused, nothing happens
+    assert box.app.refused_key is not None and game.state.dice is None
+    box.press(Button.DIGIT_2, 600)  # shake and throw: the game rolls its own dice
+    box.settle()
+    obs = game.obs()
+    pos = obs["players"][0]["position"]
+    assert pos == sum(obs["dice"]) and obs["phase"] == "buy"  # from this seed: a street for sale
+    step = overlay.current
+    assert step.target == "square" and not step.keys  # read, not played
+    assert overlay.target() == game.guide_target("square") and game.closeup  # the token's row
+    words = overlay._words(step)
+    assert look.square_name(pos) in words and look.money(R.BOARD[pos].price) in words
+    box.press(Button.SELECT)  # on: the guide's own key, the game does nothing
+    assert game.state.phase == G.P_BUY
+    step = overlay.current
+    assert step.target == "choices" and "$1,500" in overlay._words(step)  # the cash beside the price
+    assert overlay.target().contains(game.guide_target("choices"))
+    box.press(Button.DOWN)
+    box.press(Button.UP)  # the step's keys reach the game: back on Buy it
+    box.press(Button.SELECT)
+    assert game.state.owner[pos] == 0  # bought
+    assert overlay.current.target == "keys" and overlay.target() == overlay._band()
+    box.press(Button.SELECT)
+    step = overlay.current
+    assert step.when == {"after"} and step.keys == (Button.UP, Button.DOWN, Button.SELECT)
+    assert game.rows()[game.row].action == G.END_TURN
+    box.press(Button.SELECT)  # End turn
+    box.settle()
+    assert _guide(box) is None and "INFO" in box.app.toast_message
+    assert game.state.turn == 1 or game.state.stats["turns"] >= 1  # the turn was played to its end
+
+
+def test_back_ends_the_monopoly_guide_and_it_is_not_offered_again(box):
+    from engines.monopoly import game as G
+
+    game = _start_monopoly(box)
+    box.keys("SELECT,2:hold=600")
+    box.settle()
+    assert _guide(box).current is not None
+    box.press(Button.BACK)
+    assert _guide(box) is None and box.top is game  # BACK went to the guide, not to the game's menu
+    assert game.state.phase == G.P_BUY  # and the game waits as it was
+    assert Settings.load(box.app.storage).guided == ("monopoly",)
+    box.app.go_home()
+    _start_monopoly(box)
+    assert _guide(box) is None
+
+
+@pytest.mark.parametrize(
+    ("seed", "first"),
+    [
+        (6, {"tax"}),  # 3+1: Income Tax, a decision between the two ways to pay
+        (19, {"visit"}),  # 6+4: Jail, just visiting
+        (25, {"card"}),  # 1+1: Community Chest, then the double's second throw (a card: to GO)
+        (9, {"jail"}),  # a card: Go to Jail, which ends the turn; the guide comes back on the next
+    ],
+)
+def test_the_monopoly_guide_explains_the_square_the_real_throw_reached(tmp_path, seed, first):
+    headless = Headless(profile="sd-pal", lang="en", data_dir=tmp_path, seed=seed, guides=True)
+    try:
+        game = _start_monopoly(headless)
+        headless.press(Button.SELECT)
+        overlay = _guide(headless)
+        shown = _play_guide(headless)
+        assert _guide(headless) is None  # it came to an end
+        whens = _when(overlay)
+        assert whens[0] == {"roll"} and whens[1] == first
+        assert game.state.stats["turns"] >= 1
+        if first == {"jail"}:
+            assert whens[-1] == {"jail"} and overlay.guide.steps[shown[-1]].last  # ends there
+        else:
+            assert whens[-1] == {"after"}  # the turn ends on End turn
+    finally:
+        headless.close()
+
+
+def test_the_monopoly_guide_is_the_first_seats_only(box):
+    from app.match import PlayerSpec
+    from app.screens.monopoly.look import Seat
+    from app.screens.monopoly.setup import SetupScreen
+    from engines.monopoly import game as G
+
+    setup = SetupScreen()
+    box.app.push(setup)
+    box.app.step()
+    setup.choice.seats[1] = Seat(PlayerSpec(False), 1, 1)  # two humans
+    box.press(Button.SELECT)
+    game = box.top
+    assert game.guide_situation() == {"roll"}
+    box.press(Button.BACK)  # no thanks
+    box.press(Button.DIGIT_2, 600)
+    box.settle()
+    assert game.guide_situation() == {"buy"}
+    box.keys("SELECT,SELECT")  # buy it, end turn
+    box.settle()
+    box.press(Button.SELECT)  # the remote handed to the second human
+    box.settle()
+    assert game.match.actor == 1 and game.state.phase == G.P_ROLL  # their first throw
+    assert game.guide_situation() is None  # not explained to them: they saw no offer
+
+
+def test_the_monopoly_guide_texts_name_only_what_the_game_fills_in(box):
+    game = _start_monopoly(box)
+    known = set(game.guide_facts()) | {"select", "info", "back"}
+    for step in guide.load("monopoly").steps:
+        for text in step.text.values():
+            fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+            assert fields <= known, (step.when, fields - known)
+
+
 @pytest.mark.parametrize("name", sorted(set(guide.GUIDES.values())))
 def test_every_guide_file_reads(name):
     loaded = guide.load(name)
@@ -160,6 +318,8 @@ def _step(keys: str, after: str) -> str:
         (HEAD + _step("BACK", "BACK"), "belong to the guide"),
         (HEAD.replace("{en: a, fa: b}", "{en: a}", 1) + _step("DIGIT_2", "DIGIT_2"), "offer needs a text"),
         (HEAD + _step("DIGIT_2", "DIGIT_3"), "a next key must be one of"),
+        (HEAD + _step("", "SELECT"), "a next key must be one of"),
+        (HEAD + _step("DIGIT_2", ""), "steps[0].next needs a list of keys"),
     ],
 )
 def test_a_wrong_guide_file_is_named(tmp_path, monkeypatch, text, message):

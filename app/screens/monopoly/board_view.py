@@ -18,6 +18,7 @@ from app.screens.dice_game import DiceGameScreen
 from app.screens.monopoly import look
 from app.screens.monopoly.choices import Choice, choices, prompt_text
 from app.screens.monopoly.look import Seat
+from engines.monopoly import game as G
 from engines.monopoly import rules as R
 
 
@@ -302,6 +303,8 @@ class GameView(DiceGameScreen):
     def _init_view(self) -> None:
         self._layout_cache: dict[str, Any] | None = None
         self._dice_rects: list[pygame.Rect] = []
+        self._parts: dict[str, pygame.Rect] = {}
+        """Where the parts the guided first turn rings were last drawn (see :meth:`guide_target`)."""
 
     # -- the position ---------------------------------------------------------------------------------
     @property
@@ -335,6 +338,16 @@ class GameView(DiceGameScreen):
         return text
 
     # -- layout ---------------------------------------------------------------------------------------
+    def guide_target(self, part: str) -> pygame.Rect | None:
+        """Where ``part`` is for the guided first turn (:mod:`app.screens.guide`) to ring:
+        ``dice``, ``square`` (the one the turn player's token is on, on the board or in the
+        close-up), ``choices`` (the decision rows), ``roll`` (the dice, or the Roll row when the
+        close-up hides them); None if it is not on the screen now."""
+        dice = self._dice_rects[0].unionall(self._dice_rects[1:]) if self._dice_rects else None
+        if part == "dice" or (part == "roll" and not self.closeup):
+            return None if self.closeup else dice
+        return self._parts.get(part)
+
     def layout(self) -> dict[str, Any]:
         if self._layout_cache is None:
             theme = self.theme
@@ -392,6 +405,7 @@ class GameView(DiceGameScreen):
             self._draw_banner(surface, t("mono.banner.pass", name=self._pass_to), t("mono.banner.press_any"))
 
     def _draw_still(self, surface: pygame.Surface, lay: dict) -> None:
+        self._parts = {}
         widgets.background(surface, self.theme)
         obs = self.obs()
         if self.closeup:
@@ -459,6 +473,7 @@ class GameView(DiceGameScreen):
         size = look.text_px(theme)
         p = self.turn_player
         pos = self._token_at.get(p, obs["players"][p]["position"])
+        self._parts["square"] = self.layout()["cells"][pos]
         y = inner.y + theme.px(10)
         head = t("mono.turn_of", name=self.name(p))
         look.draw_text(
@@ -503,6 +518,8 @@ class GameView(DiceGameScreen):
             i %= 40
             row = pygame.Rect(board.x, board.y + k * row_h, board.w, row_h - 2)
             here = i == pos
+            if here:
+                self._parts["square"] = row
             widgets.panel(
                 surface,
                 row,
@@ -687,6 +704,9 @@ class GameView(DiceGameScreen):
         for k, row in enumerate(rows[first : first + visible]):
             i = first + k
             box = pygame.Rect(area.x, area.y + k * row_h, area.w, row_h - theme.px(4))
+            self._parts["choices"] = self._parts["choices"].union(box) if "choices" in self._parts else box
+            if row.action == G.ROLL:
+                self._parts["roll"] = box
             on = i == focus
             look.row_panel(surface, theme, box, on)
             start, anchor = self._start(box, theme.px(10))

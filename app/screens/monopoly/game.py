@@ -65,6 +65,16 @@ LENGTHS: tuple[tuple[str, int, int], ...] = (
 """Game lengths: (name, turns each, minutes); 0 = no limit of that kind."""
 STARTING_CASH = (1_000, 1_500, 2_000, 2_500, 3_000)
 """The starting cash the set-up offers (the classic $1,500 is the default)."""
+GUIDE_PHASES = {"buy": ("buy",), "auction": ("auction",), "income-tax": ("tax",), "after-roll": ("after",)}
+"""The engine's decision phases the guided first turn has a step for (the roll is told apart)."""
+GUIDE_SQUARES = {
+    "chance": "card",
+    "community-chest": "card",
+    "go": "go",
+    "jail": "visit",
+    "free-parking": "parking",
+}
+"""The squares that cannot be bought, by what the guide says there (``go``: a card sent you)."""
 
 
 class MonopolyRules(MatchRules):
@@ -241,6 +251,53 @@ class GameScreen(GameView):
             or self.match.ended
             or self.state.is_terminal()
         )
+
+    # -- the guided first turn (app.screens.guide) ------------------------------------------------------
+    def guide_situation(self) -> frozenset[str] | None:
+        """What the guided first turn may explain now: the human's decision (``roll`` the first
+        throw, ``again`` after a double, ``jail``, ``buy``, ``auction``, ``tax``, ``after``) and,
+        after a throw, what the turn player's square is (``card``, ``go``, ``visit``,
+        ``parking``, ``rent``); None while the dice, a token or a card move, a computer plays or
+        another human than the first seat's (the guide is theirs: it is offered with a human there)
+        decides."""
+        actor = self.match.actor
+        if self.busy or self.computer_turn or actor is None or self._pass_to is not None:
+            return None
+        if actor != next((p for p, s in enumerate(self.seats) if not s.spec.computer), None):
+            return None
+        obs = self.obs()
+        phase, me = obs["phase"], obs["players"][actor]
+        facts = set(GUIDE_PHASES.get(phase, ()))
+        if phase == "roll":
+            facts.add("jail" if me["in_jail"] else "again" if obs["dice"] else "roll")
+        pos = me["position"]
+        if actor == self.turn_player and obs["dice"] and not me["in_jail"]:
+            kind = R.BOARD[pos].kind
+            owner = obs["squares"][pos]["owner"]
+            if kind in GUIDE_SQUARES:
+                facts.add(GUIDE_SQUARES[kind])
+            elif R.BOARD[pos].is_property and owner not in (None, actor):
+                facts.add("rent")
+        return frozenset(facts)
+
+    def guide_facts(self) -> dict[str, str]:
+        """The words the guide's texts fill in: the turn player's ``square``, its ``price`` and
+        ``owner``, the actor's ``cash``, the last ``card`` drawn, the jail ``fine``, GO's ``salary``."""
+        obs = self.obs()
+        p = self.turn_player if self.match.actor is None else self.match.actor
+        pos = obs["players"][self.turn_player]["position"]
+        square = R.BOARD[pos]
+        owner = obs["squares"][pos]["owner"]
+        card = obs.get("last_card")
+        return {
+            "square": look.square_name(pos),
+            "price": look.money(square.price) if square.is_property else "",
+            "owner": self.name(owner) if owner is not None else "",
+            "cash": look.money(obs["players"][p]["cash"]),
+            "card": look.card_text(card["deck"], card["key"]) if card else "",
+            "fine": look.money(R.JAIL_FINE),
+            "salary": look.money(R.GO_SALARY),
+        }
 
     # -- following the match --------------------------------------------------------------------------
     def _on_acting(self, event: Acting) -> None:

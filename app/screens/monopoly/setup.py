@@ -21,6 +21,7 @@ from app import widgets
 from app.i18n import t
 from app.match import PlayerSpec
 from app.screen import Binding, Screen
+from app.screens import guide
 from app.screens.dice_game import default_seats, free_names, next_seat
 from app.screens.monopoly import look
 from app.screens.monopoly.game import LENGTHS, STARTING_CASH, GameScreen
@@ -134,7 +135,10 @@ class SetupScreen(Screen):
         self.app.sound.play("select")
         _, turns, minutes = LENGTHS[self.choice.length]
         cash = STARTING_CASH[self.choice.cash]
-        self.app.replace(GameScreen.new(self.choice.players(), self.app.rng, turns, minutes, cash))
+        screen = GameScreen.new(self.choice.players(), self.app.rng, turns, minutes, cash)
+        self.app.replace(screen)
+        if not self.choice.players()[0].spec.computer:
+            guide.offer(self.app, "monopoly", screen)  # the first game of its kind on this box
 
     def label(self, row: str) -> tuple[str, str]:
         c = self.choice
