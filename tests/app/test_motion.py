@@ -63,6 +63,51 @@ def test_the_fade_mixes_the_old_picture_into_the_new(box):
     assert sum(middle.get_at(p) == old.get_at(p) for p in points) > len(points) // 2
 
 
+def _count_draws(screen) -> list[int]:
+    drawn = [0]
+    real = screen.draw
+
+    def draw(surface):
+        drawn[0] += 1
+        real(surface)
+
+    screen.draw = draw
+    return drawn
+
+
+def test_the_fade_draws_the_new_screen_once_and_then_only_mixes(box):
+    box.top.select_tile("settings")
+    box.app.step()
+    _press_down(box, Button.SELECT)
+    drawn = _count_draws(box.top)
+    box.app.pipeline.push_key(Button.SELECT, False, box.clock.now, source="script")
+    frames = box.app.frames
+    pictures = []
+    while box.app.moving:
+        box.advance(box.frame_s * 1000)
+        pictures.append(box.app.display.framebuffer.copy())
+    assert box.app.frames - frames >= 5  # a new mix every frame...
+    assert drawn[0] == 0  # ...of the picture drawn when the key was pressed
+    assert _differs(pictures[0], pictures[-2])  # the mix changes from frame to frame
+    rest = box.render().copy()
+    assert not _differs(pictures[-1], rest)  # and ends on the new screen as it is drawn at rest
+
+
+def test_a_key_pressed_during_the_fade_shows_in_it(box):
+    box.top.select_tile("settings")
+    box.app.step()
+    _press_down(box, Button.SELECT)
+    box.app.pipeline.push_key(Button.SELECT, False, box.clock.now, source="script")
+    box.advance(box.frame_s * 1000)
+    drawn = _count_draws(box.top)
+    _press_down(box, Button.DOWN)
+    box.app.pipeline.push_key(Button.DOWN, False, box.clock.now, source="script")
+    assert drawn[0] >= 1 and box.app.moving
+    box.settle()
+    last = box.app.display.framebuffer.copy()
+    assert not _differs(last, box.render().copy())
+
+
 def test_a_screen_pushed_by_code_appears_at_once(box):
     from app.screens.settings import SettingsScreen
 
