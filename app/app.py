@@ -212,13 +212,19 @@ class App:
         """A screen transition or a small motion is under way (frames are drawn until it ends)."""
         return self._transition is not None or self.clock() < self._motion_until
 
+    def start_fade(self) -> None:
+        """Cross-fade from the picture on the screen to the one the next frame draws (what a key
+        that changes the whole screen does; ``tvgames bench`` times the frames of one)."""
+        self._transition_wanted = True
+        self.refresh()
+
     def _changed_screen(self, screen: Screen) -> None:
         """A screen came or went: a key did it (not a test's or a scene's direct push), and it is
         a whole screen, not a modal over one: fade to the new picture."""
         if not screen.modal:
             self.focus_memory.clear()  # a list of the new screen starts at rest
             if self._handling:
-                self._transition_wanted = True
+                self.start_fade()
 
     def toast(self, message: str, seconds: float = TOAST_SECONDS) -> None:
         """Show one line of text above the help bar for a few seconds."""
