@@ -168,3 +168,42 @@ def test_thrown_dice_turn_over_more_slowly_as_they_land(box):
     half = (box.clock.now - start) / 2
     early = sum(t < half for t in flips)
     assert early > len(flips) - early  # more turns while they fly than as they come to rest
+
+
+def test_thrown_dice_land_on_their_faces_swinging_less_and_less(box, monkeypatch):
+    from app.match import PlayerSpec
+    from app.screens.yahtzee import game_view
+    from app.screens.yahtzee.game import GameScreen
+
+    drawn: list[int] = []
+    real = game_view.widgets.draw_die_themed
+
+    def draw_die(surface, app, rect, face, *args, **kw):
+        drawn.append(face)
+        return real(surface, app, rect, face, *args, **kw)
+
+    monkeypatch.setattr(game_view.widgets, "draw_die_themed", draw_die)
+    game = GameScreen.new("classic", [PlayerSpec(False)], box.app.rng)
+    box.app.push(game)
+    box.app.step()
+    box.app.pipeline.push_key(Button.DIGIT_2, True, box.clock.now, source="script")
+    box.advance(300)
+    box.app.pipeline.push_key(Button.DIGIT_2, False, box.clock.now, source="script")
+    box.app.step()
+    assert game.state.to_dict(0)["rolls"] == 1  # the roll is in the game at once: only the picture lags
+    faces = [int(d["face"]) for d in game.obs()["dice"]]
+    swings, shown = [], []
+    while game.match.settling:
+        drawn.clear()
+        box.advance(1000 / 50)
+        if game.match.settling:  # the swing of the frame just drawn
+            swings.append(game._swing())
+            shown.append(drawn[-5:])
+    tail = [s for s in swings if s < 1.0]
+    assert swings[0] == 1.0 and 3 <= len(tail) <= game.LAND_S * 50 + 1  # a short landing at the end
+    assert all(a > b for a, b in zip(tail, tail[1:], strict=False))  # each frame swings less
+    assert tail[-1] * 5 < 1  # the last frame is within a pixel of where the die rests
+    landing = [f for s, f in zip(swings, shown, strict=True) if s < 1.0]
+    flying = [f for s, f in zip(swings, shown, strict=True) if s == 1.0]
+    assert all(f == faces for f in landing)  # while landing the dice show the faces they landed on
+    assert any(f != faces for f in flying)  # before, they tumble

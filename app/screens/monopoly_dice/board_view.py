@@ -421,14 +421,14 @@ class BoardView(DiceGameScreen):
 
     def _draw_tumbling(self, surface, layout, moving: frozenset[int]) -> None:
         theme = self.theme
+        landing = self.landing
         for d in moving:
             base = layout["tray"][d]
-            jitter = (
-                self._anim.randint(-theme.px(5), theme.px(5)),
-                self._anim.randint(-theme.px(4), theme.px(4)),
-            )
-            rect = self._rect(base.move(*jitter))
-            face = look.face_of(d, _distinct_index(d, self._anim_faces.get(d, 0)))
+            rect = self._rect(base.move(*self._jitter(theme.px(5), theme.px(4))))
+            if landing:  # the face it landed on
+                face = self.view()["dice"][d]["face"]
+            else:
+                face = look.face_of(d, _distinct_index(d, self._anim_faces.get(d, 0)))
             look.draw_face(surface, self.app, rect, face)
 
     def _draw_flights(self, surface, layout) -> None:

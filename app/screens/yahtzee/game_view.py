@@ -425,11 +425,11 @@ class GameView(DiceGameScreen):
             held = save["held"][i]
             if held:
                 rect.x += layout["lift"]
-            if moving and i in self.match.tumbling:
-                jitter = self._anim.randint(-theme.px(5), theme.px(5))
-                rect = rect.move(jitter, self._anim.randint(-theme.px(4), theme.px(4)))
+            tumbling = moving and i in self.match.tumbling
+            if tumbling:
+                rect = rect.move(*self._jitter(theme.px(5), theme.px(4)))
             rect = self._rect(rect)
-            face, colour = self._die_look(i, die, moving and i in self.match.tumbling)
+            face, colour = self._die_look(i, die, tumbling and not self.landing)
             focused = i == self.die_focus and self.zone == "dice" and not self.state.is_terminal()
             label_face = face if not isinstance(face, str) else None
             body = widgets.draw_die_themed(surface, self.app, rect, label_face, held, colour, focused)
