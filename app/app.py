@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import select
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -131,8 +131,8 @@ class App:
         self._transition_wanted = False
         self._handling = 0
         self._motion_until = 0.0
-        self.focus_memory: dict[tuple, tuple[int, int, float]] = {}
-        """Where each list's focus was and when it moved (see :func:`app.widgets.list_rows`)."""
+        self.focus_memory: dict[Hashable, tuple] = {}
+        """Where each cursor was and when it moved (see :func:`app.widgets.focus_slide`)."""
         self.last_input = clock()
         self.input_filters: list[Callable[[ButtonEvent], bool]] = []
         """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""

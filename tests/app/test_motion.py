@@ -207,3 +207,37 @@ def test_thrown_dice_land_on_their_faces_swinging_less_and_less(box, monkeypatch
     flying = [f for s, f in zip(swings, shown, strict=True) if s == 1.0]
     assert all(f == faces for f in landing)  # while landing the dice show the faces they landed on
     assert any(f != faces for f in flying)  # before, they tumble
+
+
+def _tap(box, button):
+    _press_down(box, button)
+    box.app.pipeline.push_key(button, False, box.clock.now, source="script")
+
+
+@pytest.mark.parametrize(("into", "move"), [(None, Button.DOWN), (Button.RIGHT, Button.RIGHT)])
+def test_the_dice_and_box_cursors_slide_then_rest(box, into, move):
+    from app.match import PlayerSpec
+    from app.screens.yahtzee.game import GameScreen
+
+    game = GameScreen.new("classic", [PlayerSpec(False)], box.app.rng)
+    box.app.push(game)
+    box.keys("2:hold=300")
+    box.settle()
+    if into is not None:  # onto the card: the cursor appears at rest
+        _tap(box, into)
+        assert not box.app.moving
+        box.settle()
+    before = box.render().copy()
+    where = (game.zone, game.die_focus, game.box_focus)
+    _tap(box, move)
+    assert (game.zone, game.die_focus, game.box_focus) != where  # the key acted at once
+    assert box.app.moving
+    box.advance(MOTION_S * 1000 / 3)
+    middle = box.app.display.framebuffer.copy()
+    box.advance(MOTION_S * 1000)
+    assert not box.app.moving
+    rest = box.render().copy()
+    assert _differs(middle, rest) and _differs(middle, before)  # on its way, neither here nor there
+    frames = box.app.frames
+    box.advance(1000)
+    assert box.app.frames == frames
