@@ -241,3 +241,23 @@ def test_the_dice_and_box_cursors_slide_then_rest(box, into, move):
     frames = box.app.frames
     box.advance(1000)
     assert box.app.frames == frames
+
+
+def test_the_monopoly_dice_die_cursor_slides_then_rests():
+    from app import scenes
+
+    box, before = scenes.shoot("monopoly-dice-board", "sd-pal")
+    try:
+        before = before.copy()
+        game = box.top
+        focus = game.die_focus
+        _tap(box, Button.RIGHT)
+        assert game.die_focus != focus and box.app.moving
+        box.advance(MOTION_S * 1000 / 3)
+        middle = box.app.display.framebuffer.copy()
+        box.advance(MOTION_S * 1000)
+        assert not box.app.moving
+        rest = box.render().copy()
+        assert _differs(middle, rest) and _differs(middle, before)
+    finally:
+        box.close()

@@ -44,6 +44,8 @@ class BoardView(DiceGameScreen):
     def _init_view(self) -> None:
         self._layout_cache: tuple[tuple, dict] | None = None
         self._base_cache: tuple[tuple, pygame.Surface, list] | None = None
+        self._tray_sliding = False
+        """The die cursor is on its way to a die: the tray is drawn without it, the ring moves over it."""
 
     @property
     def turn_player(self) -> int:
@@ -84,6 +86,8 @@ class BoardView(DiceGameScreen):
         layout = self._layout()
         hidden = self._hidden()
         moving = self.match.tumbling if (self.shaking or self.match.settling) else frozenset()
+        slide = self._tray_slide(layout, hidden | moving)
+        self._tray_sliding = slide is not None
         key = (
             self._version,
             self.app.lang,
@@ -93,8 +97,11 @@ class BoardView(DiceGameScreen):
             self.die_focus,
             self.choosing,
             self.group_focus,
+            self._tray_sliding,
         )
         self._blit_layer(surface, key, lambda layer: self._draw_static(layer, layout, hidden, moving))
+        if slide is not None:
+            widgets.die_focus_ring(surface, slide, self.app.profile.safe_colour(self.theme.colour("accent")))
         if moving:
             self._draw_tumbling(surface, layout, moving)
         if self._flights:
@@ -374,6 +381,16 @@ class BoardView(DiceGameScreen):
                 max_width=rect.w,
             )
 
+    def _tray_slide(self, layout, skip: frozenset[int]) -> pygame.Rect | None:
+        """Where the die cursor's ring is while it moves to the die it is on (None at rest)."""
+        mine = not self.computer_turn and self._held_view is None
+        d = self.choosing if self.choosing is not None else self.die_focus if mine else None
+        body = None
+        in_tray = d is not None and self.view()["dice"][d]["where"] not in ("board", "jail", "out")
+        if in_tray and d not in skip:
+            body = widgets.die_body_rect(self._rect(layout["tray"][d]), self.theme.pixel_aspect)
+        return widgets.focus_slide(self.app, "mdice-tray", d if body else None, body)
+
     def _draw_tray(self, surface, layout, view, skip: frozenset[int]) -> None:
         mine = not self.computer_turn and self._held_view is None
         for d, base in enumerate(layout["tray"]):
@@ -386,6 +403,7 @@ class BoardView(DiceGameScreen):
                 self._draw_empty_slot(surface, layout, rect, d, die)
                 continue
             focused = (mine and d == self.die_focus) or (self.choosing == d)
+            focused = focused and not self._tray_sliding  # on its way, the ring is drawn over the tray
             cup = where == "cup"
             look.draw_face(
                 surface, self.app, rect, die["face"] if not cup else None, focused=focused, dim=cup
