@@ -426,20 +426,27 @@ class App:
         """The old picture over the new one, fading out (eased: quick at first, gentle at the end).
 
         The new screen is drawn once into its own picture and again only when it changes (a key
-        pressed during the fade, something moving on it); the frames between only mix the two."""
+        pressed during the fade); the frames between only mix the two. A screen that moves all
+        the while (dice shaking) is drawn straight into the framebuffer each frame instead."""
         old, new, start = self._transition
-        if self._dirty or not self._fade_drawn:
+        redraw = self._dirty or not self._fade_drawn
+        done = (self.clock() - start) / TRANSITION_S
+        alpha = round(255 * (1.0 - done) ** 2) if done < 1.0 else 0
+        if alpha >= 255:  # the first frame is still all old picture, which the framebuffer holds
             self._draw_screens(new)
             self._fade_drawn = True
-        done = (self.clock() - start) / TRANSITION_S
-        if done >= 1.0:
-            self._transition = None
+            return
+        if not redraw:
             surface.blit(new, (0, 0))
+        else:
+            self._draw_screens(surface)
+            # kept for the frames that only mix, unless it will be drawn again at the next one anyway
+            self._fade_drawn = not any(s.animating for s in self.stack.visible())
+            if self._fade_drawn and alpha:
+                new.blit(surface, (0, 0))
+        if not alpha:
+            self._transition = None
             return
-        alpha = round(255 * (1.0 - done) ** 2)
-        if alpha >= 255:  # the first frame is still all old picture, which the framebuffer holds
-            return
-        surface.blit(new, (0, 0))
         old.set_alpha(alpha)
         surface.blit(old, (0, 0))
 
