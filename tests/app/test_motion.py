@@ -145,16 +145,27 @@ def test_the_focus_of_a_list_slides_then_rests(box):
     assert box.app.frames == frames
 
 
-def test_thrown_dice_turn_over_more_slowly_as_they_land(box):
+def _classic_game(box):
+    """A solo Yahtzee Classic game on the screen, before its first roll."""
     from app.match import PlayerSpec
     from app.screens.yahtzee.game import GameScreen
 
     game = GameScreen.new("classic", [PlayerSpec(False)], box.app.rng)
     box.app.push(game)
     box.app.step()
+    return game
+
+
+def _throw(box):
+    """Shake the dice for 300 ms and let go: they are thrown and tumble."""
     box.app.pipeline.push_key(Button.DIGIT_2, True, box.clock.now, source="script")
     box.advance(300)
     box.app.pipeline.push_key(Button.DIGIT_2, False, box.clock.now, source="script")
+
+
+def test_thrown_dice_turn_over_more_slowly_as_they_land(box):
+    game = _classic_game(box)
+    _throw(box)
     flips: list[float] = []
     last = dict(game._anim_faces)
     start = box.clock.now
@@ -171,9 +182,7 @@ def test_thrown_dice_turn_over_more_slowly_as_they_land(box):
 
 
 def test_thrown_dice_land_on_their_faces_swinging_less_and_less(box, monkeypatch):
-    from app.match import PlayerSpec
     from app.screens.yahtzee import game_view
-    from app.screens.yahtzee.game import GameScreen
 
     drawn: list[int] = []
     real = game_view.widgets.draw_die_themed
@@ -183,12 +192,8 @@ def test_thrown_dice_land_on_their_faces_swinging_less_and_less(box, monkeypatch
         return real(surface, app, rect, face, *args, **kw)
 
     monkeypatch.setattr(game_view.widgets, "draw_die_themed", draw_die)
-    game = GameScreen.new("classic", [PlayerSpec(False)], box.app.rng)
-    box.app.push(game)
-    box.app.step()
-    box.app.pipeline.push_key(Button.DIGIT_2, True, box.clock.now, source="script")
-    box.advance(300)
-    box.app.pipeline.push_key(Button.DIGIT_2, False, box.clock.now, source="script")
+    game = _classic_game(box)
+    _throw(box)
     box.app.step()
     assert game.state.to_dict(0)["rolls"] == 1  # the roll is in the game at once: only the picture lags
     faces = [int(d["face"]) for d in game.obs()["dice"]]
@@ -216,11 +221,7 @@ def _tap(box, button):
 
 @pytest.mark.parametrize(("into", "move"), [(None, Button.DOWN), (Button.RIGHT, Button.RIGHT)])
 def test_the_dice_and_box_cursors_slide_then_rest(box, into, move):
-    from app.match import PlayerSpec
-    from app.screens.yahtzee.game import GameScreen
-
-    game = GameScreen.new("classic", [PlayerSpec(False)], box.app.rng)
-    box.app.push(game)
+    game = _classic_game(box)
     box.keys("2:hold=300")
     box.settle()
     if into is not None:  # onto the card: the cursor appears at rest
