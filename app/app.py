@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import select
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -123,13 +123,16 @@ class App:
         self._toast: tuple[str, float] | None = None
         self._refused: tuple[str, float] | None = None
         self._under: tuple[tuple, pygame.Surface, list] | None = None
-        self._transition: tuple[pygame.Surface, float] | None = None
-        """The picture a change of screen fades from, and when the fade began."""
+        self._transition: tuple[pygame.Surface, pygame.Surface, float] | None = None
+        """While a change of screen fades: the old picture, the new one, and when the fade began."""
+        self._fade_pictures: tuple[pygame.Surface, pygame.Surface] | None = None
+        """The two pictures of a fade, made once and kept for the next one (no allocation per fade)."""
+        self._fade_drawn = False
         self._transition_wanted = False
         self._handling = 0
         self._motion_until = 0.0
-        self.focus_memory: dict[tuple, tuple[int, int, float]] = {}
-        """Where each list's focus was and when it moved (see :func:`app.widgets.list_rows`)."""
+        self.focus_memory: dict[Hashable, tuple] = {}
+        """Where each cursor was and when it moved (see :func:`app.widgets.focus_slide`)."""
         self.last_input = clock()
         self.input_filters: list[Callable[[ButtonEvent], bool]] = []
         """Called with each button event before the screens; True swallows it (kiosk, attract loop)."""
@@ -209,13 +212,19 @@ class App:
         """A screen transition or a small motion is under way (frames are drawn until it ends)."""
         return self._transition is not None or self.clock() < self._motion_until
 
+    def start_fade(self) -> None:
+        """Cross-fade from the picture on the screen to the one the next frame draws (what a key
+        that changes the whole screen does; ``tvgames bench`` times the frames of one)."""
+        self._transition_wanted = True
+        self.refresh()
+
     def _changed_screen(self, screen: Screen) -> None:
         """A screen came or went: a key did it (not a test's or a scene's direct push), and it is
         a whole screen, not a modal over one: fade to the new picture."""
         if not screen.modal:
             self.focus_memory.clear()  # a list of the new screen starts at rest
             if self._handling:
-                self._transition_wanted = True
+                self.start_fade()
 
     def toast(self, message: str, seconds: float = TOAST_SECONDS) -> None:
         """Show one line of text above the help bar for a few seconds."""
@@ -342,11 +351,12 @@ class App:
         if self._refused is not None and now >= self._refused[1]:
             self._refused = None
             self.refresh()
-        if self.moving or self._transition_wanted:
+        if self._transition_wanted or self.clock() < self._motion_until:
             self.refresh()
         if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
             self._take_storage_messages()
-        if self._dirty and self.stack:
+        # a fade shows a new mix every frame, but draws the screens again only if they changed
+        if (self._dirty or self._transition is not None) and self.stack:
             self.draw()
             self.display.present()
             return True
@@ -354,13 +364,24 @@ class App:
 
     def draw(self) -> None:
         """Draw the visible screens, the toast line, and mark everything clean."""
-        from app import widgets
-
         surface = self.display.framebuffer
         if self._transition_wanted:
             self._transition_wanted = False
             if self.frames:  # the framebuffer still holds the last picture: fade from it
-                self._transition = (surface.copy(), self.clock())
+                self._begin_fade(surface)
+        if self._transition is not None and self._transition[0].get_size() != surface.get_size():
+            self._transition = None  # the profile changed under the fade: show the new picture
+        if self._transition is None:
+            self._draw_screens(surface)
+        else:
+            self._fade(surface)
+        self._dirty = False
+        self.frames += 1
+
+    def _draw_screens(self, surface: pygame.Surface) -> None:
+        """Everything the screens show (and the toast and overlays) into ``surface``."""
+        from app import widgets
+
         self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
@@ -387,21 +408,46 @@ class App:
             widgets.toast_line(surface, self, self._toast[0])
         for overlay in self.overlays:
             overlay(surface)
-        if self._transition is not None:
-            self._fade(surface)
-        self._dirty = False
-        self.frames += 1
+
+    def _begin_fade(self, surface: pygame.Surface) -> None:
+        """Keep the picture on the screen to fade from. The old picture has per-pixel alpha (all
+        opaque) because pygame blends that with a surface alpha about twice as fast as a plain
+        surface; the new one has the framebuffer's own format, so showing it is a plain copy."""
+        pictures = self._fade_pictures
+        if pictures is None or pictures[0].get_size() != surface.get_size():
+            old = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            pictures = self._fade_pictures = (old, pygame.Surface(surface.get_size(), 0, surface))
+        old, new = pictures
+        old.blit(surface, (0, 0))  # a copy that makes every pixel opaque
+        self._transition = (old, new, self.clock())
+        self._fade_drawn = False
 
     def _fade(self, surface: pygame.Surface) -> None:
-        """The old picture over the new one, fading out (eased: quick at first, gentle at the end)."""
-        old, start = self._transition
+        """The old picture over the new one, fading out (eased: quick at first, gentle at the end).
+
+        The new screen is drawn once into its own picture and again only when it changes (a key
+        pressed during the fade); the frames between only mix the two. A screen that moves all
+        the while (dice shaking) is drawn straight into the framebuffer each frame instead."""
+        old, new, start = self._transition
+        redraw = self._dirty or not self._fade_drawn
         done = (self.clock() - start) / TRANSITION_S
-        if done >= 1.0:
+        alpha = round(255 * (1.0 - done) ** 2) if done < 1.0 else 0
+        if alpha >= 255:  # the first frame is still all old picture, which the framebuffer holds
+            self._draw_screens(new)
+            self._fade_drawn = True
+            return
+        if not redraw:
+            surface.blit(new, (0, 0))
+        else:
+            self._draw_screens(surface)
+            # kept for the frames that only mix, unless it will be drawn again at the next one anyway
+            self._fade_drawn = not any(s.animating for s in self.stack.visible())
+            if self._fade_drawn and alpha:
+                new.blit(surface, (0, 0))
+        if not alpha:
             self._transition = None
             return
-        alpha = round(255 * (1.0 - done) ** 2)
-        # fully opaque goes through SDL's plain copy: a surface alpha of 255 takes its slow blend
-        old.set_alpha(alpha if alpha < 255 else None)
+        old.set_alpha(alpha)
         surface.blit(old, (0, 0))
 
     def next_wake(self, now: float) -> float:

@@ -8,7 +8,7 @@ pure focus logic of a list (no drawing).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -225,31 +225,44 @@ def first_visible(focus: int, visible: int, count: int) -> int:
     return min(max(0, focus - visible + 1), max(0, count - visible)) if focus >= visible else 0
 
 
-def _focus_slide(app: App, rect: pygame.Rect, focus: int, first: int, row_h: int) -> int | None:
-    """While a list's focus moves to the next row, how far (pixels, up or down) its highlight still
-    is from it; None at rest. The app keeps where each list's focus was (``app.focus_memory``,
-    keyed by where the list is drawn) and draws frames until the slide is over (:meth:`App.motion`)."""
+def focus_slide(
+    app: App, key: Hashable, focus: Hashable | None, rect: pygame.Rect | None
+) -> pygame.Rect | None:
+    """While a cursor moves to ``rect`` (where item ``focus`` is), where its highlight is drawn now;
+    None at rest. Every cursor that moves by a key (a list's focus, the dice, a scorecard) slides
+    with it: the app keeps, under ``key``, which item each cursor was on, where it was drawn and
+    when it moved (``app.focus_memory``), and draws frames until the slide is over
+    (:meth:`App.motion`). ``focus`` None: the cursor is hidden now and comes back at rest."""
     memory = getattr(app, "focus_memory", None)
     if memory is None:
         return None
+    if focus is None or rect is None:
+        memory.pop(key, None)
+        return None
     from app.app import MOTION_S
 
-    key = (rect.x, rect.y, rect.w)
     now = app.clock()
-    y = (focus - first) * row_h
     was = memory.get(key)
-    if was is None:  # a new list: at rest
-        was = (focus, y, now - MOTION_S)
-    elif was[0] != focus:  # the focus moved: slide from where the highlight was drawn last
-        was = (focus, was[1], now)
+    if was is None:  # a new cursor: at rest
+        memory[key] = (focus, rect, rect, now - MOTION_S)
+        return None
+    was_focus, start, drawn, began = was
+    if was_focus != focus:  # the cursor moved: slide from where it was drawn last
+        start, began = drawn, now
         app.motion(MOTION_S)
-    memory[key] = was
-    done = (now - was[2]) / MOTION_S
-    if done >= 1.0 or was[1] == y:
-        memory[key] = (focus, y, was[2])
+    done = (now - began) / MOTION_S
+    if done >= 1.0 or start == rect:
+        memory[key] = (focus, rect, rect, began)
         return None
     ease = 1.0 - (1.0 - done) ** 3
-    return round((was[1] - y) * (1.0 - ease))
+    at = pygame.Rect(
+        round(start.x + (rect.x - start.x) * ease),
+        round(start.y + (rect.y - start.y) * ease),
+        round(start.w + (rect.w - start.w) * ease),
+        round(start.h + (rect.h - start.h) * ease),
+    )
+    memory[key] = (focus, start, at, began)
+    return at
 
 
 def list_rows(
@@ -280,14 +293,15 @@ def list_rows(
         value_size = min(
             (fit_size(app.text, v, size, int(rect.w * 0.4), bold=True) for v in values if v), default=size
         )
-    slide = _focus_slide(app, rect, focus, first, row_h)
+    focus_row = pygame.Rect(rect.x, rect.y + (focus - first) * row_h, rect.w, row_h - theme.px(6))
+    slide = focus_slide(app, ("list", rect.x, rect.y, rect.w), focus, focus_row)
     shown = range(first, min(len(labels), first + visible))
     for i in shown:
         row = pygame.Rect(rect.x, rect.y + (i - first) * row_h, rect.w, row_h - theme.px(6))
         rows.append(row)
         if i == focus:
             # at rest on its row, or on its way there from the row it left (over the panels, under the text)
-            moving = row if slide is None else pygame.Rect(row.x, row.y + slide, row.w, row.h).clip(rect)
+            moving = row if slide is None else slide.clip(rect)
         else:
             panel(surface, row, theme.colour("panel"), theme.radius)
     if focus in shown:
@@ -601,15 +615,17 @@ def draw_die(
         bar.midtop = (body.centerx, body.bottom + max(2, round(rect.h * HELD_BAR * 0.3)))
         pygame.draw.rect(surface, held_colour, bar, border_radius=bar.h // 2)
     if focused:
-        ring = max(2, round(h * 0.05))
-        pygame.draw.rect(
-            surface,
-            focus_colour,
-            body.inflate(ring * 4, ring * 4),
-            width=ring,
-            border_radius=radius + ring * 2,
-        )
+        die_focus_ring(surface, body, focus_colour)
     return body
+
+
+def die_focus_ring(surface: pygame.Surface, body: pygame.Rect, colour: RGB) -> None:
+    """The focus ring around a die whose body is ``body`` (a die cursor on its way draws it alone)."""
+    ring = max(2, round(body.h * 0.05))
+    radius = max(2, round(body.h * 0.16))
+    pygame.draw.rect(
+        surface, colour, body.inflate(ring * 4, ring * 4), width=ring, border_radius=radius + ring * 2
+    )
 
 
 def draw_die_themed(

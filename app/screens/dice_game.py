@@ -157,6 +157,8 @@ class DiceGameScreen(Screen):
 
     FACE_FLIP_S = 0.07
     """While shaking or tumbling, a die shows a new face this often."""
+    LAND_S = 0.14
+    """The end of a throw's tumble: the dice show their faces and swing less and less, then rest."""
 
     match: Match
 
@@ -263,6 +265,26 @@ class DiceGameScreen(Screen):
                 self._flip_t = 0.0
                 for die in self.match.tumbling:
                     self._anim_faces[die] = self._anim.randrange(sides(die))
+
+    def _swing(self) -> float:
+        """How far tumbling dice swing from their places: 1 while in the cup or in the air, then
+        down to 0 over the last :data:`LAND_S` of the tumble (eased out: each frame moves less)."""
+        if self.match.shaking or not self.match.settling:
+            return 1.0
+        land = min(self.LAND_S, self.match.rules.pace.settle_s / 2)
+        left = self.match.settle_left * self.match.rules.pace.settle_s
+        return 1.0 if left >= land else (left / land) ** 2
+
+    @property
+    def landing(self) -> bool:
+        """Thrown dice are coming to rest: they show the faces they landed on (:meth:`_swing` < 1)."""
+        return self._swing() < 1.0
+
+    def _jitter(self, x: int, y: int) -> tuple[int, int]:
+        """Where a tumbling die is drawn from its place: up to ``x`` and ``y`` pixels off while
+        it flies, less and less as it lands."""
+        swing = self._swing()
+        return round(self._anim.randint(-x, x) * swing), round(self._anim.randint(-y, y) * swing)
 
     def settle(self, timeout: float = 60.0) -> None:
         """Wait (real time) for a decision still being made: see ``Headless.settle_workers``."""

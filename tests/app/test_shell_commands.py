@@ -109,6 +109,9 @@ def test_bench_measures_a_scene(tmp_path):
     stats = bench.bench_scene("sd-pal", "home", args)
     assert stats["render"]["frames"] == 300
     assert 0 < stats["render"]["median_ms"] <= stats["render"]["p99_ms"]
+    fade = stats["fade"]  # the frames of cross-fades onto the home screen, first to last
+    assert fade["frames"] >= 300 and fade["fades"] >= 300 // 10  # about 8 frames a fade at 50 Hz
+    assert 0 < fade["median_ms"] <= fade["p99_ms"]
     assert stats["press"]["button"] == "RIGHT"
     assert stats["press"]["max_frames"] == 1
     assert stats["idle_cpu_pct"] >= 0
@@ -139,6 +142,22 @@ def test_bench_text_report_marks_budgets():
     text = bench.format_text(result)
     assert "| home | 1.00 | 5.00 |" in text
     assert "OVER/ok/ok" in text  # p99 5 ms is over the 4 ms budget at 576 lines
+    home = result["profiles"]["sd-pal"]["scenes"]["home"]
+    home["render"]["p99_ms"] = 3.0
+    assert "ok/ok/ok" in bench.format_text(result)
+    home["fade"] = {"median_ms": 2.0, "p99_ms": 4.5, "frames": 300, "fades": 40}
+    text = bench.format_text(result)
+    assert "| 2.00 / 4.50 |" in text and "OVER/ok/ok" in text  # a fade frame over the budget counts
+
+
+def test_bench_fades_no_modal():
+    from app import scenes
+
+    headless, _ = scenes.shoot("help", "sd-pal")
+    try:
+        assert bench.fade_times(headless, 300) is None  # INFO's overlay is a modal: it never fades
+    finally:
+        headless.close()
 
 
 def test_run_mode_follows_the_environment():

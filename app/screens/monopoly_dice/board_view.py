@@ -60,6 +60,8 @@ class BoardView(DiceGameScreen):
     def _init_view(self) -> None:
         self._layout_cache: tuple[tuple, dict] | None = None
         self._base_cache: tuple[tuple, pygame.Surface, list] | None = None
+        self._tray_sliding = False
+        """The die cursor is on its way to a die: the tray is drawn without it, the ring moves over it."""
 
     @property
     def turn_player(self) -> int:
@@ -101,6 +103,8 @@ class BoardView(DiceGameScreen):
         layout = self._layout()
         hidden = self._hidden()
         moving = self.match.tumbling if (self.shaking or self.match.settling) else frozenset()
+        slide = self._tray_slide(layout, hidden | moving)
+        self._tray_sliding = slide is not None
         key = (
             self._version,
             self.app.lang,
@@ -110,8 +114,11 @@ class BoardView(DiceGameScreen):
             self.die_focus,
             self.choosing,
             self.group_focus,
+            self._tray_sliding,
         )
         self._blit_layer(surface, key, lambda layer: self._draw_static(layer, layout, hidden, moving))
+        if slide is not None:
+            widgets.die_focus_ring(surface, slide, self.app.profile.safe_colour(self.theme.colour("accent")))
         if moving:
             self._draw_tumbling(surface, layout, moving)
         if self._flights:
@@ -428,6 +435,16 @@ class BoardView(DiceGameScreen):
                 max_width=rect.w,
             )
 
+    def _tray_slide(self, layout, skip: frozenset[int]) -> pygame.Rect | None:
+        """Where the die cursor's ring is while it moves to the die it is on (None at rest)."""
+        mine = not self.computer_turn and self._held_view is None
+        d = self.choosing if self.choosing is not None else self.die_focus if mine else None
+        body = None
+        in_tray = d is not None and self.view()["dice"][d]["where"] not in ("board", "jail", "out")
+        if in_tray and d not in skip:
+            body = widgets.die_body_rect(self._rect(layout["tray"][d]), self.theme.pixel_aspect)
+        return widgets.focus_slide(self.app, "mdice-tray", d if body else None, body)
+
     def _draw_tray(self, surface, layout, view, skip: frozenset[int]) -> None:
         mine = not self.computer_turn and self._held_view is None
         for d, base in enumerate(layout["tray"]):
@@ -440,6 +457,7 @@ class BoardView(DiceGameScreen):
                 self._draw_empty_slot(surface, layout, rect, d, die)
                 continue
             focused = (mine and d == self.die_focus) or (self.choosing == d)
+            focused = focused and not self._tray_sliding  # on its way, the ring is drawn over the tray
             cup = where == "cup"
             look.draw_face(
                 surface, self.app, rect, die["face"] if not cup else None, focused=focused, dim=cup
@@ -475,14 +493,14 @@ class BoardView(DiceGameScreen):
 
     def _draw_tumbling(self, surface, layout, moving: frozenset[int]) -> None:
         theme = self.theme
+        landing = self.landing
         for d in moving:
             base = layout["tray"][d]
-            jitter = (
-                self._anim.randint(-theme.px(5), theme.px(5)),
-                self._anim.randint(-theme.px(4), theme.px(4)),
-            )
-            rect = self._rect(base.move(*jitter))
-            face = look.face_of(d, _distinct_index(d, self._anim_faces.get(d, 0)))
+            rect = self._rect(base.move(*self._jitter(theme.px(5), theme.px(4))))
+            if landing:  # the face it landed on
+                face = self.view()["dice"][d]["face"]
+            else:
+                face = look.face_of(d, _distinct_index(d, self._anim_faces.get(d, 0)))
             look.draw_face(surface, self.app, rect, face)
 
     def _draw_flights(self, surface, layout) -> None:

@@ -42,6 +42,8 @@ class GameView(DiceGameScreen):
         self._layout_cache: tuple[tuple, dict] | None = None
         self._cells: dict[tuple, tuple[pygame.Surface, list]] = {}
         self._saved_cache: tuple[int, dict] | None = None
+        self._box_sliding = False
+        """The box cursor is on its way to a box: the card is drawn without it, the ring moves over it."""
 
     def saved(self) -> dict[str, Any]:
         """The engine's save dict of the position (cached until the position changes)."""
@@ -90,8 +92,14 @@ class GameView(DiceGameScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self._layout()
-        key = (self._version, self.app.lang, surface.get_size(), self._banner is None)
+        slide = self._box_slide(layout)
+        self._box_sliding = slide is not None
+        key = (self._version, self.app.lang, surface.get_size(), self._banner is None, self._box_sliding)
         self._blit_layer(surface, key, lambda layer: self._draw_static(layer, layout))
+        if slide is not None:
+            theme = self.theme
+            colour = self.app.profile.safe_colour(theme.colour("accent"))
+            pygame.draw.rect(surface, colour, slide, width=theme.px(4), border_radius=theme.px(8))
         self._draw_dice(surface, layout)
         if self._pass_to is not None:
             self._draw_banner(surface, t("yahtzee.banner.pass", name=self._pass_to), t("yahtzee.press_any"))
@@ -105,6 +113,17 @@ class GameView(DiceGameScreen):
             )
         elif self._banner is not None and not (self.shaking or self.match.settling):
             self._draw_banner(surface, self._banner[0])  # once the dice have landed
+
+    def _box_slide(self, layout: dict[str, Any]) -> pygame.Rect | None:
+        """Where the box cursor's ring is while it moves to the box it is on (None at rest, or
+        while the dice have the cursor)."""
+        rect = None
+        if self.zone == "card" and not self.state.is_terminal():
+            page = self.shown_page(layout)
+            for (row, base), on in zip(layout["rows"], layout["row_page"], strict=True):
+                if on == page and row.box is not None and row.box.id == self.box_focus:
+                    rect = self._rect(base)
+        return widgets.focus_slide(self.app, "yahtzee-card", self.box_focus if rect else None, rect)
 
     def _draw_static(self, surface: pygame.Surface, layout: dict[str, Any]) -> None:
         app, theme = self.app, self.theme
@@ -206,6 +225,7 @@ class GameView(DiceGameScreen):
         info = card["boxes"][box.key]
         # one cursor at a time: the box cursor shows only while the card has the focus
         focused = box.id == self.box_focus and self.zone == "card" and not self.state.is_terminal()
+        focused = focused and not self._box_sliding  # on its way, the ring is drawn over the card
         zone_card = focused
         value, power, looks = "", 1, "filled"
         if info["score"] is not None:
@@ -420,19 +440,25 @@ class GameView(DiceGameScreen):
         obs_dice = self.obs()["dice"]
         moving = self.shaking or self.match.settling
         label_size = layout["font"]
+        cursor = self.zone == "dice" and not self.state.is_terminal()
+        slide = None
         for i, (base, die) in enumerate(zip(layout["dice"], obs_dice, strict=True)):
             rect = pygame.Rect(base)
             held = save["held"][i]
             if held:
                 rect.x += layout["lift"]
-            if moving and i in self.match.tumbling:
-                jitter = self._anim.randint(-theme.px(5), theme.px(5))
-                rect = rect.move(jitter, self._anim.randint(-theme.px(4), theme.px(4)))
+            tumbling = moving and i in self.match.tumbling
+            if tumbling:
+                rect = rect.move(*self._jitter(theme.px(5), theme.px(4)))
             rect = self._rect(rect)
-            face, colour = self._die_look(i, die, moving and i in self.match.tumbling)
-            focused = i == self.die_focus and self.zone == "dice" and not self.state.is_terminal()
+            face, colour = self._die_look(i, die, tumbling and not self.landing)
+            focused = i == self.die_focus and cursor
+            if focused:
+                body = widgets.die_body_rect(rect, theme.pixel_aspect)
+                slide = widgets.focus_slide(self.app, "yahtzee-dice", i, body)
             label_face = face if not isinstance(face, str) else None
-            body = widgets.draw_die_themed(surface, self.app, rect, label_face, held, colour, focused)
+            resting = focused and slide is None
+            body = widgets.draw_die_themed(surface, self.app, rect, label_face, held, colour, resting)
             if isinstance(face, str):
                 self._die_word(surface, body, face)
             if held:
@@ -447,6 +473,10 @@ class GameView(DiceGameScreen):
                     bold=True,
                     max_width=label.w,
                 )
+        if not cursor:
+            widgets.focus_slide(self.app, "yahtzee-dice", None, None)  # back at rest when it returns
+        elif slide is not None:  # on its way: the ring alone, over the dice it passes
+            widgets.die_focus_ring(surface, slide, self.app.profile.safe_colour(theme.colour("accent")))
         power = self.obs()["power"] if not self.state.is_terminal() else None
         if power is not None and power["face"] is not None and not moving:
             label = self._rect(layout["power_label"])
