@@ -15,7 +15,9 @@ What each level does:
   buys, bids, trades and answers trades by how a move changes its value *against* the opponent's
   (it never hands an opponent a group unless what it gets is worth as much to it). Nobody may bid
   above their cash, so hard bids at most a dollar over the richest rival still in an auction, and
-  lets a property it wants go to auction when no rival has the cash to pay its price. It proposes
+  lets a property it wants go to auction when no rival has the cash to pay its price. Against a
+  single opponent it keeps the cash to win the auction of a lot that would complete the
+  opponent's group, and bids all of it there. It proposes
   group-completing swaps and cash offers, raising the cash after a refusal (and mortgaging idle
   lots to pay); a partner who refuses four offers in a row is asked again only after a wait that
   doubles each time. It lifts the mortgages on its complete groups first, builds towards three
