@@ -15,7 +15,9 @@ What each level does:
   buys, bids, trades and answers trades by how a move changes its value *against* the opponent's
   (it never hands an opponent a group unless what it gets is worth as much to it). Nobody may bid
   above their cash, so hard bids at most a dollar over the richest rival still in an auction, and
-  lets a property it wants go to auction when no rival has the cash to pay its price. It proposes
+  lets a property it wants go to auction when no rival has the cash to pay its price. Against a
+  single opponent it keeps the cash to win the auction of a lot that would complete the
+  opponent's group, and bids all of it there. It proposes
   group-completing swaps and cash offers, raising the cash after a refusal (and mortgaging idle
   lots to pay); a partner who refuses four offers in a row is asked again only after a wait that
   doubles each time. It lifts the mortgages on its complete groups first, builds towards three
@@ -61,6 +63,15 @@ AUCTION_SAVING = 20
 """Hard lets a property go to auction when every rival's cash is at least this much below its price."""
 HARD_BUILD_TARGET = 3
 """Hard builds evenly to three houses everywhere before it goes higher (the best rent per dollar)."""
+RESERVE_BASE = 30.0
+"""Hard's cash reserve: this, plus a share of the worst rent on the board, up to a most."""
+RESERVE_DUEL = 100.0
+"""The reserve's base against a single opponent (rents come from one player who owns half the board)."""
+RESERVE_SHARE = 0.2
+RESERVE_MOST = 300.0
+DENY_BLOCK = 1.0
+"""Share of a group's worth hard counts for keeping its last lot from a single opponent (the game
+is zero-sum); with more opponents, half (the others gain from it too)."""
 
 
 # -- the view ------------------------------------------------------------------------------------
@@ -403,10 +414,36 @@ class MonopolyPlayer:
         if self.level == "hard":
             # a fifth of the worst rent on the board: houses now earn more than cash kept for a
             # rent that may never come (measured 32% against 29% with a third, over 100 games)
-            return min(300.0, 30.0 + 0.2 * self._danger(v))
+            base = RESERVE_DUEL if len(v.opponents()) == 1 else RESERVE_BASE
+            return min(RESERVE_MOST, base + RESERVE_SHARE * self._danger(v))
         if self.level == "easy":
             return 50.0
         return 200.0
+
+    def _deny_cash(self, v: View) -> float:
+        """Cash hard keeps for an unowned lot that would complete an opponent's group. An opponent
+        without its price who lands there puts it to auction, where nobody may bid above their
+        cash: hard keeps a dollar more than they hold. If hard lands there itself it may mortgage
+        to buy, so for that it keeps only what mortgages outside its groups would not raise."""
+        need = 0.0
+        if len(v.opponents()) != 1:
+            return need
+        idle = None
+        for lots in COLOUR_GROUPS:
+            free = [sq for sq in lots if v.owner[sq] < 0]
+            if len(free) != 1:
+                continue
+            others = {v.owner[sq] for sq in lots if sq != free[0]}
+            if len(others) != 1 or v.me in others:
+                continue
+            price = R.BOARD[free[0]].price
+            rival_cash = v.cash[others.pop()]
+            if rival_cash < price:
+                need = max(need, rival_cash + 1.0)
+            if idle is None:
+                idle = _idle_value(v, v.me, v.owner)
+            need = max(need, price - idle)
+        return need
 
     def _leave_jail(self, v: View) -> int | None:
         if self.level == "hard":
@@ -451,7 +488,8 @@ class MonopolyPlayer:
                 o2 = list(v.owner)
                 o2[sq] = p
                 if R.BOARD[sq].kind == "street" and all(o2[s] == p for s in R.GROUP_OF[sq]):
-                    block = max(block, 0.5 * group_bonus(R.BOARD[sq].group, len(v.opponents())))
+                    share = DENY_BLOCK if len(v.opponents()) == 1 else 0.5
+                    block = max(block, share * group_bonus(R.BOARD[sq].group, len(v.opponents())))
             return gain + block
         return gain
 
@@ -466,12 +504,24 @@ class MonopolyPlayer:
             completes = all(v.owner[s] == v.me for s in R.GROUP_OF[sq] if s != sq)
             return cash - price >= (0 if completes else 100)
         # hard buys what it can: squares are what groups are made of (and kept from others),
-        # unless the board is dangerous and the money is needed for rent
+        # unless the board is dangerous and the money is needed for rent, or for an opponent's
+        # last lot (what buying and mortgaging this one would leave)
+        if len(v.opponents()) == 1 and not self._completes_rival(v, sq):
+            deny = self._deny_cash(v)
+            if deny and cash - price + R.BOARD[sq].mortgage + _idle_value(v, v.me, v.owner) < deny:
+                return False
         return (
             cash - price >= min(50.0, self._reserve(v))
             or self._danger(v) < 2 * cash
             or self._strategic(v, sq)
         )
+
+    def _completes_rival(self, v: View, sq: int) -> bool:
+        """Would ``sq`` complete a colour group for the opponent who holds its other lots?"""
+        if R.BOARD[sq].kind != "street":
+            return False
+        others = {v.owner[s] for s in R.GROUP_OF[sq] if s != sq}
+        return len(others) == 1 and not others & {-1, v.me}
 
     def _strategic(self, v: View, sq: int) -> bool:
         """Does ``sq`` complete a colour group for me, or for an opponent who would get it?"""
@@ -505,6 +555,8 @@ class MonopolyPlayer:
     def _hard_property_limit(self, v: View, sq: int) -> float:
         # the cash kept back for rent may be cash that mortgages outside my groups would raise
         keep = max(0.0, min(80.0, self._reserve(v)) - _idle_value(v, v.me, v.owner))
+        if len(v.opponents()) == 1 and self._completes_rival(v, sq):
+            keep = 0.0  # the last lot of an opponent's group: every dollar if it must
         return min(v.cash[v.me] - keep, self._value_to_me(v, sq))
 
     def _bid(self, v: View) -> int:
@@ -561,11 +613,19 @@ class MonopolyPlayer:
             proposal = self._propose(v)
             if proposal is not None:
                 return proposal
+        reserve = self._reserve(v)
+        if self.level == "hard":
+            deny = self._deny_cash(v)
+            if cash < deny:
+                # the cash to win the auction of an opponent's last lot, from lots outside my groups
+                mortgage = self._idle_mortgage(v)
+                if mortgage is not None:
+                    return G.MORTGAGE_BASE + mortgage
+            reserve = max(reserve, deny)
         owned = [sq for sq in R.PROPERTIES if v.owner[sq] == me]
         if not any(v.mortgaged[sq] or v.complete(me, sq) for sq in owned):
             return None  # nothing to build or lift (the legal list need not be made)
         builds = [a - G.BUILD_BASE for a in v.legal if G.BUILD_BASE <= a < G.BUILD_BASE + 40]
-        reserve = self._reserve(v)
         if self.level == "easy":
             if builds and cash - R.BOARD[builds[0]].house_cost >= reserve and self.rng.random() < 0.5:
                 return G.BUILD_BASE + int(self.rng.choice(builds))

@@ -286,3 +286,25 @@ def test_hard_stays_in_jail_only_while_some_rent_is_high():
     assert hard.decide(built) == G.PAY_FINE  # $70-80 rents: still out
     level = [3 if sq in ORANGE else 0 for sq in range(40)]
     assert hard.decide(dataclasses.replace(built, level=level)) == G.ROLL  # $500+: stays in
+
+
+def test_hard_keeps_an_opponents_last_lot_from_them_against_a_single_opponent():
+    # P1 holds Boardwalk; Park Place, the last dark blue, is unowned
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    park, boardwalk, reading = 37, 39, 5
+    owner = _view({boardwalk: 1}).owner
+    # at its auction hard bids every dollar it has (no reserve kept back) to answer the rival's $199
+    assert hard.decide(dataclasses.replace(_auction(park, 199, [205, 200]), owner=owner)) == G.BID_BASE
+    # it keeps the cash for it: no other square out of it ...
+    buy = _view(
+        {boardwalk: 1}, phase="buy", buy=reading, cash=[300, 1500], legal_source=lambda: [G.BUY, G.DECLINE]
+    )
+    assert hard.decide(buy) == G.DECLINE
+    assert hard.decide(dataclasses.replace(buy, cash=[700, 1500])) == G.BUY
+    # ... and it mortgages a lot outside its groups to raise it before the opponent throws
+    legal = [G.END_TURN, G.MORTGAGE_BASE + reading]
+    short = _view(
+        {boardwalk: 1, reading: 0}, phase="after-roll", cash=[100, 1500], legal_source=lambda: legal
+    )
+    assert hard.decide(short) == G.MORTGAGE_BASE + reading
+    assert hard.decide(dataclasses.replace(short, cash=[400, 1500])) == G.END_TURN
