@@ -104,7 +104,6 @@ def test_the_floor_is_met_at_exactly_the_floor():
     assert layout.problems(_theme(576), ok) == []
 
 
-
 LABELS = ("action.roll", "action.end_turn", "action.undo", "action.hint", "action.odds", "action.score")
 
 
