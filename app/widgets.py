@@ -345,8 +345,10 @@ def key_name(button: Button) -> str:
 ALWAYS_SHOWN = (Button.MENU, Button.INFO)
 """Keys every help bar shows, whatever else it must leave out: the way to the menu and to help."""
 
-HELP_ROWS = 2
-"""Rows the help bar may use before it leaves out keys (disabled ones first)."""
+HELP_ROWS = 3
+"""Rows the help bar may use before it leaves out keys (disabled ones first). Two hold every
+screen's keys but a few at 576 lines; a screen that lays itself out around
+:func:`help_bar_height` makes room for the third."""
 ARROWS = frozenset({Button.UP, Button.DOWN, Button.LEFT, Button.RIGHT})
 DIGITS = tuple(Button[f"DIGIT_{d}"] for d in range(10))
 
@@ -395,12 +397,24 @@ def shows_always(key: str) -> bool:
     return key in always or any(cap in always for cap in key.split(" / "))
 
 
-def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list[list[tuple[HelpItem, int]]]]:
-    """The text size and the rows of (item, chip width) of a help bar ``width`` pixels wide.
+def note_left_out(screen: Screen, items: Sequence[HelpItem]) -> None:
+    """Keep, on ``screen``, the (key, label, enabled) items its help bar just left out for want of
+    room, as ``screen.help_left_out``: the layout test fails a screen that hides a key this way.
+    The record lives on the screen, not in the frame, because a screen may paint its bar once
+    into a cached picture and blit that for many frames."""
+    screen.help_left_out = tuple(items)
+
+
+def _help_layout(
+    app: App, items: list[HelpItem], width: int
+) -> tuple[int, list[list[tuple[HelpItem, int]]], list[HelpItem]]:
+    """The text size, the rows of (item, chip width) and the items left out of a help bar
+    ``width`` pixels wide.
 
     The text keeps the theme's small size (never under the floor). Items go on as many rows as
-    they need up to :data:`HELP_ROWS`; if that is not enough, disabled keys are left out first,
-    then the last ones, but never MENU or INFO."""
+    they need up to :data:`HELP_ROWS`, filling each row in turn; three rows share the keys evenly
+    (a third row holding one key would look left over). If that is not enough, disabled keys are
+    left out first, then the last ones, but never MENU or INFO."""
     theme = app.theme
     size = theme.font("small")
     gap, pad = theme.px(22), theme.px(8)
@@ -408,12 +422,12 @@ def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list
     def chip_w(item: HelpItem) -> int:
         return app.text.size(item[0], size, bold=True)[0] + 3 * pad + app.text.size(item[1], size)[0]
 
-    def pack(chosen: list[HelpItem]) -> list[list[tuple[HelpItem, int]]]:
+    def pack(chosen: list[HelpItem], fill: int = width) -> list[list[tuple[HelpItem, int]]]:
         rows: list[list[tuple[HelpItem, int]]] = [[]]
         used = 0
         for item in chosen:
             w = min(chip_w(item), width)
-            if rows[-1] and used + gap + w > width:
+            if rows[-1] and used + gap + w > fill:
                 rows.append([])
                 used = 0
             used += (gap if rows[-1] else 0) + w
@@ -422,20 +436,28 @@ def _help_layout(app: App, items: list[HelpItem], width: int) -> tuple[int, list
 
     chosen = list(items)
     rows = pack(chosen)
+    left_out: list[HelpItem] = []
     while len(rows) > HELP_ROWS:
         droppable = [i for i, item in enumerate(chosen) if not shows_always(item[0])]
         if not droppable:
             break
         disabled = [i for i in droppable if not chosen[i][2]]
-        del chosen[(disabled or droppable)[-1]]
+        left_out.append(chosen.pop((disabled or droppable)[-1]))
         rows = pack(chosen)
-    return size, rows
+    if len(rows) > 2:
+        # the narrowest fill that still needs no more rows
+        low, high = width // len(rows), width
+        while low < high:
+            mid = (low + high) // 2
+            low, high = (low, mid) if len(pack(chosen, mid)) <= len(rows) else (mid + 1, high)
+        rows = pack(chosen, low)
+    return size, rows, left_out
 
 
 def help_bar_height(app: App, screen: Screen, area: pygame.Rect | None = None) -> int:
     """The height :func:`help_bar` takes at the bottom of ``area`` (default: the safe area)."""
     width = (area or app.theme.safe).w
-    size, rows = _help_layout(app, help_items(screen), width)
+    size, rows, _ = _help_layout(app, help_items(screen), width)
     return len(rows) * (app.text.line_height(size) + app.theme.px(12))
 
 
@@ -445,10 +467,12 @@ def help_bar(
     """The key chips at the bottom of ``area`` (default: the safe area): what each button does
     here, MENU and INFO always among them. A modal passes its own panel.
 
-    Chips that do not fit across one row go on a second (see :func:`help_bar_height`)."""
+    Chips that do not fit across one row go on a second (see :func:`help_bar_height`). What did
+    not fit even then is kept in ``screen.help_left_out`` (see :func:`note_left_out`)."""
     theme = app.theme
     safe = area or theme.safe
-    size, rows = _help_layout(app, help_items(screen), safe.w)
+    size, rows, left_out = _help_layout(app, help_items(screen), safe.w)
+    note_left_out(screen, left_out)
     refused = getattr(app, "refused_key", None)
     pad = theme.px(8)
     gap = theme.px(22)

@@ -242,8 +242,8 @@ class RemoteHelpScreen(Screen):
             first_w = round((box.w - gap) * need[0] / sum(need))
             first = pygame.Rect(box.x, box.y, first_w, box.h)
             second = pygame.Rect(first.right + gap, box.y, box.w - first_w - gap, box.h)
-            if self.rtl:
-                first, second = second, first
+            if self.rtl:  # mirrored: each column keeps its own width
+                first.right, second.x = box.right, box.x
             draw_key_table(surface, self, first, game_rows, chips)
             draw_key_table(surface, self, second, move_rows)
         else:

@@ -3,6 +3,8 @@
 A frame fails if a text run is under the floor (20 px at 576 lines, 24 px at 720, 28 px for the
 main numbers), was cut off, lies outside the profile's title-safe area, or overlaps another run
 (see ``layout.py``). Runs of a screen under a modal one do not count: the modal covers them.
+It fails too if it shows no MENU or no INFO key, or if a help bar on top left out, for want of
+room, a key that acts now (a bar keeps what it left out: ``widgets.note_left_out``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,13 @@ LANGUAGES = ("en", "fa")
 CASES = [(name, profile, lang) for name in scenes.scenes() for profile in PROFILES for lang in LANGUAGES]
 
 
+def bars_on_top(app) -> list:
+    """The screens whose help bars the player sees now: the top screen and the overlays over it
+    (the guided first turn draws its own bar over the game's)."""
+    overlays = [getattr(overlay, "__self__", None) for overlay in app.overlays]
+    return [app.stack.visible()[-1], *(screen for screen in overlays if screen is not None)]
+
+
 @pytest.mark.parametrize(("scene", "profile", "lang"), CASES, ids=[f"{s}-{p}-{lang}" for s, p, lang in CASES])
 def test_text_is_readable_from_the_couch(scene, profile, lang, tmp_path):
     headless, _ = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
@@ -39,6 +48,12 @@ def test_text_is_readable_from_the_couch(scene, profile, lang, tmp_path):
         # every screen shows the way to the menu and to help (a chip may share its label: "BACK / MENU")
         caps = {cap for run in runs for cap in run.text.split(" / ")}
         found += [f"no {button.name} key shown" for button in ALWAYS_SHOWN if key_name(button) not in caps]
+        found += [
+            f"left out of the help bar: {key} {label!r}, which acts now"
+            for screen in bars_on_top(headless.app)
+            for key, label, acts in getattr(screen, "help_left_out", ())
+            if acts
+        ]
     finally:
         headless.close()
     assert not found, "\n".join(found)
@@ -130,3 +145,52 @@ def test_text_reaching_into_the_help_bar_is_caught():
 def test_the_floor_is_met_at_exactly_the_floor():
     ok = [TextRun("Ones", 20, (60, 60, 40, 22), "en"), TextRun("41", 28, (60, 100, 40, 30), "en", main=True)]
     assert layout.problems(_theme(576), ok) == []
+
+
+LABELS = ("action.roll", "action.end_turn", "action.undo", "action.hint", "action.odds", "action.score")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_help_bar_keeps_what_it_left_out(lang, tmp_path):
+    """Too narrow for its keys, a bar leaves out the ones that do nothing now first, then the last
+    ones, never MENU or INFO, and keeps on the screen which it left out; wide enough, none."""
+    import pygame
+
+    from app import widgets
+    from app.app import Headless
+    from app.screen import Binding, Screen
+    from remote.buttons import Button
+
+    class Crowded(Screen):
+        """Digits 1-6, each its own chip; 5 and 6 do nothing now."""
+
+        BINDINGS = tuple(
+            Binding(Button[f"DIGIT_{d}"], "press", label, args=(d,)) for d, label in enumerate(LABELS, 1)
+        )
+
+        def check_action(self, action, args):
+            return action != "press" or args[0] < 5
+
+    h = Headless(profile="sd-pal", lang=lang, data_dir=tmp_path, home=False)
+    try:
+        screen = Crowded()
+        h.app.push(screen)
+        surface = h.app.display.framebuffer
+        widgets.help_bar(surface, h.app, screen)
+        assert screen.help_left_out == ()
+        h.app.text.begin_frame()
+        widgets.help_bar(surface, h.app, screen, pygame.Rect(60, 60, 220, 400))
+        left_out = screen.help_left_out
+        items = widgets.help_items(screen)
+        assert 2 < len(left_out) < len(items) - 2
+        assert [on for _, _, on in left_out[:2]] == [False, False]  # the idle keys went first
+        assert not any(widgets.shows_always(key) for key, _, _ in left_out)
+        kept = [item for item in items if item not in left_out]
+        # then the last ones: every key left out that acts now stands after every other key kept
+        last_kept = max(items.index(item) for item in kept if not widgets.shows_always(item[0]))
+        assert min(items.index(item) for item in left_out[2:]) > last_kept
+        drawn = {run.text for run in h.app.text.runs}
+        assert {key for key, _, _ in kept} <= drawn
+        assert not {key for key, _, _ in left_out} & drawn
+    finally:
+        h.close()
