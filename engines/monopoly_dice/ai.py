@@ -10,17 +10,19 @@ plan is made once per roll), then rolls again or ends the turn.
   look-ahead: it tries the candidate plans below and keeps the one whose position is worth most,
   valuing a position at ``max(stop now, exact expected score of one more roll then stop)``
   (:func:`engines.monopoly_dice.odds.roll_once_value`), and rolls on while one more roll is worth
-  more on average than stopping. Near the target it plays to win: it stops as soon as the turn
-  reaches the target, and the Pig-style end game (:mod:`engines.monopoly_dice.endgame`) decides
-  from the totals and the opponents' levels whether this turn is played for points or all-in
-  (roll until the target or jail); without that end game's measurements, all-in when an opponent
-  is within ``THREAT``.
+  more on average than stopping. Near the target it plays to win: where a placement of the dice
+  showing reaches the target it takes it and stops, and the Pig-style end game
+  (:mod:`engines.monopoly_dice.endgame`) decides from the totals and the opponents' levels how this
+  turn is played (for points, all-in until the target or jail, pushing on to an amount, or
+  banking early); without that end game's measurements, all-in when an opponent is within
+  ``THREAT``.
 - **medium** - places every die it can; stops with a score once it has $2,000 or two policemen.
 - **easy** - places every die it can; stops with a score at $1,000 or at the first policeman.
 - **hard-ev** - hard without the end game (always maximises the expected turn score).
 - **hard-threat** - hard with the simple rule instead of the solved end game (for comparisons).
-- **hard-mirror** - hard with the first solved end game, which raced only the leading opponent and
-  took every opponent for a hard player (for comparisons).
+- **hard-mirror** - hard with the previous solved end game: two ways, only the leading opponent
+  raced, taken for a hard player, and the solved turn's placement even where another wins now
+  (for comparisons).
 - **police2** - places every die it can; stops as soon as the second policeman is on the board.
 - **random** - any legal action (seeded).
 
@@ -178,13 +180,22 @@ class ComputerPlayer:
 class HardPlayer(ComputerPlayer):
     name = "hard"
     play_to_win = True
+    places_to_win = True
+    """Whether it takes a placement that reaches the target now over the one worth most on average
+    (the earlier policies did not look)."""
 
     def plan(self, pos: Position, obs: dict[str, Any]) -> Placement:
         table = turn_table.available_table()
         if table is not None:
-            return table.best_placement(pos)
-        plans = candidate_plans(pos)
-        if len(plans) == 1:
+            plans = [moves for moves, _ in table.placements(pos)]
+        else:
+            plans = candidate_plans(pos)
+        if self.places_to_win:
+            need = obs["target"] - obs["scores"][obs["current_player"]]
+            for plan in plans:
+                if apply_plan(pos, plan).turn_score() >= need:
+                    return plan  # the game is won by stopping now
+        if table is not None or len(plans) == 1:
             return plans[0]
         return max(plans, key=lambda plan: position_value(apply_plan(pos, plan)))
 
@@ -194,15 +205,18 @@ class HardPlayer(ComputerPlayer):
         stop = pos.turn_score()
         if stop >= need:
             return False
-        if self.play_to_win and self.way(obs) == "all-in":
-            return True
         table = turn_table.available_table()
         if table is not None:
-            return table.should_roll(pos)
-        return odds.roll_once_value(pos) > stop
+            table_rolls = table.should_roll(pos)
+        else:
+            table_rolls = odds.roll_once_value(pos) > stop
+        if not self.play_to_win:
+            return table_rolls
+        return endgame.rolls_on(self.way(obs), table_rolls, stop)
 
     def way(self, obs: dict[str, Any]) -> str:
-        """How to play this turn: ``"all-in"`` (roll until the target or jail) or ``"ev"``.
+        """How to play this turn: one of :data:`engines.monopoly_dice.endgame.WAYS` (``"ev"``, the
+        solved turn; ``"all-in"``, roll until the target or jail; push and banking turns between).
 
         The Pig-style end game (:mod:`engines.monopoly_dice.endgame`) decides from the totals and
         the opponents' levels: known for computer seats (:attr:`seat_levels`), estimated from
@@ -216,9 +230,10 @@ class HardPlayer(ComputerPlayer):
         way = None
         if not self.threat_rule:
             if self.mirror:
-                # the previous end game: the leading opponent only, as strong as hard
-                leader = max(scores[p] for p in others)
-                way = endgame.best_way(obs["target"], scores[me], [(leader, "hard")])
+                # the previous end game: the leading opponent only, as strong as itself
+                game = endgame.mirror_endgame(obs["target"])
+                if game is not None:
+                    way = game.way(scores[me], max(scores[p] for p in others))
             else:
                 opponents = [(scores[p], self.opponent_level(obs, p)) for p in others]
                 way = endgame.best_way(obs["target"], scores[me], opponents)
@@ -230,10 +245,10 @@ class HardPlayer(ComputerPlayer):
         """The end-game level of the player in ``seat``: its computer level if known, else
         estimated from its turns so far."""
         known = self.seat_levels[seat] if self.seat_levels and seat < len(self.seat_levels) else None
+        if known in endgame.COMPUTERS:
+            return known
         if known is not None and known.startswith("hard"):
             return "hard"
-        if known in endgame.LEVELS:
-            return known
         return endgame.estimate_level(obs["scores"][seat], obs["turns"][seat], obs["busts"][seat])
 
     threat_rule = False
@@ -247,14 +262,16 @@ class HardThreatPlayer(HardPlayer):
 
     name = "hard-threat"
     threat_rule = True
+    places_to_win = False
 
 
 class HardMirrorPlayer(HardPlayer):
-    """Hard with the first solved end game: it races only the leading opponent and assumes it plays
-    as well as hard (for comparisons)."""
+    """Hard with the previous solved end game: two ways, only the leading opponent raced and taken
+    for a hard player, no look for a placement that wins now (for comparisons)."""
 
     name = "hard-mirror"
     mirror = True
+    places_to_win = False
 
 
 class HardEVPlayer(HardPlayer):
@@ -262,6 +279,7 @@ class HardEVPlayer(HardPlayer):
 
     name = "hard-ev"
     play_to_win = False
+    places_to_win = False
 
 
 class ThresholdPlayer(ComputerPlayer):

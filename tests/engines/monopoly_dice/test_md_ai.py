@@ -63,6 +63,43 @@ def test_hard_goes_for_the_win_when_an_opponent_is_about_to_win():
     assert action == ROLL
 
 
+class _Table:
+    """A solved turn that ranks placing nothing first and always throws on."""
+
+    def __init__(self, plans):
+        self.plans = plans
+
+    def placements(self, pos):
+        return [(plan, 2_000.0 - i) for i, plan in enumerate(self.plans)]
+
+    def should_roll(self, pos):
+        return True
+
+
+def test_hard_takes_the_placement_that_wins_now(monkeypatch):
+    from engines.monopoly_dice import turn_table
+
+    s = new_state()
+    s.scores = [14_000, 0]
+    roll(s, P1="brown", P2="pink", P3="pink", P4="red", P5="red", P6="pink", P7="railroads")
+    reds = ((DIE["P4"], R.GROUP_INDEX["red"]), (DIE["P5"], R.GROUP_INDEX["red"]))
+    monkeypatch.setattr(turn_table, "available_table", lambda: _Table([(), reds]))
+    hard = make_player("hard")
+    actions = []
+    while (action := hard(s)) >= 10:
+        s.apply_action(action)
+        actions.append(action)
+    # the table's favourite throws everything again; the red dice make the $1,000 still needed
+    assert actions == [place_action(d, g) for d, g in reds] and action == END_TURN
+    s.apply_action(action)
+    assert s.is_terminal() and s.winner == 0
+    # the earlier policies did not look: they play the table's favourite
+    s = new_state()
+    s.scores = [14_000, 0]
+    roll(s, P1="brown", P2="pink", P3="pink", P4="red", P5="red", P6="pink", P7="railroads")
+    assert make_player("hard-mirror")(s) == ROLL
+
+
 def test_hard_ev_ignores_the_race():
     s = new_state()
     s.scores = [0, 14_000]

@@ -29,7 +29,11 @@ SMALL = mine([[0, 0], [2, 2], [3, 3], [4, 0], [4, 4], [6, 6], [3, 0], [2, 2]], [
 TIMID = turns([[1, 1], [2, 2], [0, 0], [1, 1]])
 
 
-def bellman(ways: dict[str, E.Turns], opponent: E.Turns | None, w: np.ndarray) -> np.ndarray:
+# An opponent who banks like TIMID while both are far from the target and goes all-in near it.
+CHOOSY = E.Opponent((TIMID, SMALL["all-in"]), np.add.outer(np.arange(10), np.arange(10)) >= 12)
+
+
+def bellman(ways: dict[str, E.Turns], opponent, w: np.ndarray) -> np.ndarray:
     """The right-hand side of the end game's equation, written out term by term."""
     n = len(w)
 
@@ -37,7 +41,10 @@ def bellman(ways: dict[str, E.Turns], opponent: E.Turns | None, w: np.ndarray) -
         """The opponent, to move with b against my c, does not win before my next turn."""
         if opponent is None:
             return 1 - w[b, c]
-        return sum(p * w[c, b + s] for s, p in enumerate(opponent.misses(n - b)))
+        turns = opponent
+        if isinstance(opponent, E.Opponent):
+            turns = opponent.ways[int(opponent.choice[b, c])]
+        return sum(p * w[c, b + s] for s, p in enumerate(turns.misses(n - b)))
 
     out = np.empty_like(w)
     for a in range(n):
@@ -45,17 +52,51 @@ def bellman(ways: dict[str, E.Turns], opponent: E.Turns | None, w: np.ndarray) -
             need = n - a
             out[a, b] = max(
                 ways[way].win(need) + sum(p * lose(b, a + s) for s, p in enumerate(ways[way].misses(need)))
-                for way in E.WAYS
+                for way in ways
             )
     return out
 
 
-@pytest.mark.parametrize("opponent", [None, TIMID], ids=["hard", "timid"])
+@pytest.mark.parametrize("opponent", [None, TIMID, CHOOSY], ids=["hard", "timid", "choosy"])
 def test_the_win_table_solves_its_equation(opponent):
     game = E.Endgame(SMALL, opponent, target=1_000)
     assert game.win.shape == (10, 10)
     assert np.allclose(bellman(SMALL, opponent, game.win), game.win, atol=1e-9)
     assert ((game.win >= 0) & (game.win <= 1)).all()
+    # the chance of the way it plays is the chance of the position
+    chosen = np.choose(game.choice, [game.q[way] for way in game.ways])
+    assert np.allclose(chosen, game.win, atol=1e-9)
+
+
+def test_more_ways_solve_their_equation_and_never_lose_chances():
+    ways = {**SMALL, "bank-200": turns([[2, 2], [2, 2], [0, 0], [2, 2]])}
+    for opponent in (None, TIMID):
+        game = E.Endgame(ways, opponent, target=1_000)
+        assert np.allclose(bellman(ways, opponent, game.win), game.win, atol=1e-9)
+    # against a fixed opponent a way more can only help
+    more, fewer = E.Endgame(ways, TIMID, target=1_000), E.Endgame(SMALL, TIMID, target=1_000)
+    assert (more.win >= fewer.win - 1e-12).all() and (more.win > fewer.win + 1e-6).any()
+    # needing at most $200, banking $200 is the expected-score turn itself
+    assert np.allclose(more.q["bank-200"][8:], more.q["ev"][8:])
+
+
+@pytest.mark.parametrize(
+    ("way", "table_rolls", "stop", "rolls"),
+    [
+        ("ev", True, 5_000, True),
+        ("ev", False, 100, False),
+        ("all-in", False, 9_000, True),
+        ("mirror-all-in", False, 9_000, True),
+        ("push-3000", False, 2_900, True),
+        ("push-3000", False, 3_000, False),
+        ("push-3000", True, 8_000, True),
+        ("bank-1500", True, 1_400, True),
+        ("bank-1500", True, 1_500, False),
+        ("bank-1500", False, 200, False),
+    ],
+)
+def test_each_way_throws_where_it_says(way, table_rolls, stop, rolls):
+    assert E.rolls_on(way, table_rolls, stop) is rolls
 
 
 def test_far_behind_it_goes_all_in_and_far_ahead_it_plays_for_points():
@@ -90,7 +131,7 @@ def test_the_shipped_measurements_fit_these_dice():
     outs = E.load_outcomes()
     assert outs is not None, "regenerate with: python -m engines.monopoly_dice.endgame --cache DIR"
     data = json.loads(E.ASSET.read_text())
-    assert set(outs.ways) == {*E.WAYS, "medium", "easy", "police2"}
+    assert set(outs.ways) == set(E.ALL_WAYS)
     assert all(len(t.final) == data["turns"][way] for way, t in outs.ways.items())
     # the expected-score turn's mean matches the solved turn's value within sampling error
     ev = outs.ways["ev"].final
@@ -158,11 +199,12 @@ def test_a_human_is_matched_to_the_level_their_turns_look_like(monkeypatch):
 
 
 @pytest.mark.parametrize("target", [10_000, 15_000, 25_000])
-@pytest.mark.parametrize("level", E.LEVELS)
+@pytest.mark.parametrize("level", E.COMPUTERS)
 def test_the_real_end_game_builds_for_every_target_and_level(target, level):
     game = E.endgame(target, level)
     assert game is not None
     # I need $2,500 and the opponent only $500: this turn is my last real chance
     assert game.way(target - 2_500, target - 500) == "all-in"
-    assert game.way(target // 2, 0) == "ev"  # far ahead, mid-game: points
+    # far ahead, mid-game: points, or safer still against a weaker player; never a push
+    assert game.way(target // 2, 0) in ("ev", "bank-1500")
     assert 0.5 < game.chance(0, 0) < 1.0  # the first player's edge, more against weaker players
