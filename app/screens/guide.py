@@ -178,6 +178,8 @@ class GuideOverlay(Screen):
         """The steps shown so far, in order (a ``repeat`` step as often as it came)."""
         self._down: set[Button] = set()
         self._layout_cache: tuple[tuple, tuple] | None = None
+        self.ring: pygame.Rect | None = None
+        """The ring drawn in the last frame (None: none), for the tests to check."""
 
     @property
     def current(self) -> Step | None:
@@ -372,10 +374,11 @@ class GuideOverlay(Screen):
         app, theme = self.app, self.theme
         target = self.target()
         band, card, head, lines = self._geometry(surface, target)
+        self.ring = None
         if target is not None:
-            ring = target.inflate(theme.px(16), theme.px(16)).clip(
-                theme.safe.inflate(theme.px(12), theme.px(12))
-            )
+            runs = [pygame.Rect(run.rect) for run in app.text.runs if not run.covered]
+            ring = ring_rect(target, theme.px(8), runs).clip(theme.safe.inflate(theme.px(12), theme.px(12)))
+            self.ring = ring
             pygame.draw.rect(
                 surface, theme.colour("accent"), ring, width=theme.px(5), border_radius=theme.px(14)
             )
@@ -504,6 +507,38 @@ class GuideOverlay(Screen):
 
 
 # -- scenes ------------------------------------------------------------------------------------------
+def ring_rect(target: pygame.Rect, margin: int, texts: list[pygame.Rect]) -> pygame.Rect:
+    """The ring round ``target``: ``margin`` outside it on each side, less on a side where a
+    neighbouring text run (``texts``, the game's text drawn this frame) lies closer, so the ring
+    touches no words but the target's own; a run overlapping the target is the target's."""
+    top = bottom = left = right = margin
+    for run in texts:
+        gaps = {
+            "top": target.top - run.bottom,
+            "bottom": run.top - target.bottom,
+            "left": target.left - run.right,
+            "right": run.left - target.right,
+        }
+        side, gap = max(gaps.items(), key=lambda item: item[1])
+        if gap < 0:  # inside or across the target
+            continue
+        # a run beside the ring's side but past its ends does not touch it
+        if side in ("top", "bottom"):
+            if run.right <= target.left - left or run.left >= target.right + right:
+                continue
+        elif run.bottom <= target.top - top or run.top >= target.bottom + bottom:
+            continue
+        if side == "top":
+            top = min(top, gap)
+        elif side == "bottom":
+            bottom = min(bottom, gap)
+        elif side == "left":
+            left = min(left, gap)
+        else:
+            right = min(right, gap)
+    return pygame.Rect(target.x - left, target.y - top, target.w + left + right, target.h + top + bottom)
+
+
 def _register_scenes() -> None:
     from app.scenes import scene
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import string
 
+import pygame
 import pytest
 
 from app.app import Headless
@@ -331,3 +332,45 @@ def test_a_wrong_guide_file_is_named(tmp_path, monkeypatch, text, message):
             guide.load("broken")
     finally:
         guide.load.cache_clear()
+
+
+# -- the ring keeps off the game's other words ---------------------------------------------------------
+@pytest.mark.parametrize(
+    ("run", "sides"),
+    [
+        ((100, 40, 80, 25), (8, 8, 8, 8)),  # far above: the full margin
+        ((100, 71, 80, 26), (3, 8, 8, 8)),  # 3 px above the target: the top shrinks to 3
+        ((100, 75, 80, 25), (0, 8, 8, 8)),  # touching the top: no margin there
+        ((20, 110, 60, 25), (8, 8, 0, 8)),  # level with it, on its left
+        ((300, 205, 50, 25), (8, 5, 8, 8)),  # below, reaching under its right end
+        ((320, 205, 50, 25), (8, 8, 8, 8)),  # below but past the ring's right end
+        ((120, 110, 60, 25), (8, 8, 8, 8)),  # the target's own words
+    ],
+)
+def test_the_ring_shrinks_only_where_a_word_is_near(run, sides):
+    target = pygame.Rect(80, 100, 220, 100)
+    top, bottom, left, right = sides
+    got = guide.ring_rect(target, 8, [pygame.Rect(run)])
+    assert (target.top - got.top, got.bottom - target.bottom) == (top, bottom)
+    assert (target.left - got.left, got.right - target.right) == (left, right)
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+@pytest.mark.parametrize("profile", ["sd-pal", "sd-pal-wide", "hd-720"])
+@pytest.mark.parametrize("scene", ["monopoly-guide-tax", "monopoly-guide", "monopoly-guide-square"])
+def test_the_monopoly_guide_ring_touches_no_other_words(scene, profile, lang):
+    from app import scenes
+
+    h, _ = scenes.shoot(scene, profile, lang, None, None)
+    try:
+        overlay = _guide(h)
+        assert overlay is not None and overlay.ring is not None
+        target = overlay.target()
+        card = overlay._layout_cache[1][1]
+        for run in h.app.text.runs:
+            rect = pygame.Rect(run.rect)
+            if run.covered or rect.colliderect(target) or card.contains(rect):
+                continue
+            assert not overlay.ring.colliderect(rect), (run.text, rect, overlay.ring)
+    finally:
+        h.close()
