@@ -188,10 +188,14 @@ class HelpOverlay(ModalScreen[None]):
                 (x, inner.y),
                 widgets.start_anchor(self.rtl),
             )
+        if any(b.action == "howto" for b in self.bindings()):  # SELECT opens How to play
+            footer = t("help.close_howto", select=widgets.key_name(Button.SELECT))
+        else:
+            footer = t("help.close")
         widgets.draw_text(
             surface,
             app.text,
-            t("help.close"),
+            footer,
             theme.font("small"),
             theme.colour("text_dim"),
             (box.centerx, box.bottom - theme.px(14)),

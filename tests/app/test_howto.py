@@ -74,3 +74,31 @@ def test_info_then_select_opens_how_to_play_from_the_setup(tmp_path):
         assert isinstance(h.top, SetupScreen)
     finally:
         h.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_info_in_a_game_says_select_opens_how_to_play(tmp_path, lang):
+    """The INFO overlay names SELECT (as this remote calls it) beside BACK and INFO; over the
+    home screen, where SELECT only closes it, it does not."""
+    from app import widgets
+    from app.i18n import t
+    from app.screens.monopoly_dice.setup import SetupScreen
+    from remote.buttons import Button
+
+    h = Headless(profile="sd-pal", lang=lang, data_dir=tmp_path)
+    try:
+        h.keys("INFO")
+        h.app.step()
+        drawn = [run.text for run in h.app.text.runs]
+        assert t("help.close") in drawn
+        h.keys("BACK")
+        h.app.push(SetupScreen())
+        h.app.step()
+        h.keys("INFO")
+        h.app.step()
+        drawn = [run.text for run in h.app.text.runs]
+        footer = t("help.close_howto", select=widgets.key_name(Button.SELECT))
+        assert footer in drawn and t("help.close") not in drawn
+        assert widgets.key_name(Button.SELECT) in footer
+    finally:
+        h.close()
