@@ -15,7 +15,10 @@ What each level does:
   buys, bids, trades and answers trades by how a move changes its value *against* the opponent's
   (it never hands an opponent a group unless what it gets is worth as much to it). Nobody may bid
   above their cash, so hard bids at most a dollar over the richest rival still in an auction, and
-  lets a property it wants go to auction when no rival has the cash to pay its price. Against a
+  lets a property it wants go to auction when no rival has the cash to pay its price. A lot of a
+  group already split between two holders (nobody completes it by buying) it leaves to the
+  auction, where a rival pays up to the printed price for little more than its mortgage value.
+  Against a
   single opponent it keeps the cash to win the auction of a lot that would complete the
   opponent's group, and bids all of it there. It proposes
   group-completing swaps and cash offers, raising the cash after a refusal (and mortgaging idle
@@ -372,6 +375,8 @@ class MonopolyPlayer:
         if phase == "between-turns":
             return self._manage(v, trade=False) or G.PASS
         if phase == "buy":
+            if self.level == "hard" and self._let_rival_pay(v, v.buy):
+                return G.DECLINE
             if G.BUY in v.legal and self._wants_to_buy(v, v.buy):
                 if self.level == "hard" and self._auction_is_cheaper(v, v.buy):
                     return G.DECLINE
@@ -516,6 +521,18 @@ class MonopolyPlayer:
             or self._strategic(v, sq)
         )
 
+    def _let_rival_pay(self, v: View, sq: int) -> bool:
+        """Hard declines a lot of a group already split between two other holders when it cannot
+        pay for it, or when every rival could pay its price at the auction that follows. Whoever
+        takes such a lot cannot complete its group without a trade, so it earns little more than
+        its mortgage value: a rival who pays the printed price for it loses about half of it, in
+        cash they would have built with, and hard bids it up to a dollar below the price (see
+        :meth:`_hard_property_limit`) or gets it cheaper."""
+        if not _split(v, sq):
+            return False
+        price = R.BOARD[sq].price
+        return G.BUY not in v.legal or all(v.cash[p] >= price for p in v.opponents())
+
     def _completes_rival(self, v: View, sq: int) -> bool:
         """Would ``sq`` complete a colour group for the opponent who holds its other lots?"""
         if R.BOARD[sq].kind != "street":
@@ -557,7 +574,10 @@ class MonopolyPlayer:
         keep = max(0.0, min(80.0, self._reserve(v)) - _idle_value(v, v.me, v.owner))
         if len(v.opponents()) == 1 and self._completes_rival(v, sq):
             keep = 0.0  # the last lot of an opponent's group: every dollar if it must
-        return min(v.cash[v.me] - keep, self._value_to_me(v, sq))
+        limit = min(v.cash[v.me] - keep, self._value_to_me(v, sq))
+        if _split(v, sq):
+            limit = min(limit, R.BOARD[sq].price - 1)  # a rival who wants it pays the whole price
+        return limit
 
     def _bid(self, v: View) -> int:
         a = v.auction
@@ -949,6 +969,14 @@ def _idle_value(v: View, player: int, owner: Sequence[int]) -> int:
         and not v.level[sq]
         and not all(owner[s] == player for s in R.GROUP_OF[sq])
     )
+
+
+def _split(v: View, sq: int) -> bool:
+    """Is ``sq`` a street whose other lots have two or more holders (a group nobody can complete
+    by buying it)?"""
+    if R.BOARD[sq].kind != "street":
+        return False
+    return len({v.owner[s] for s in R.GROUP_OF[sq] if s != sq} - {-1}) >= 2
 
 
 def _group_price(group: str) -> int:
