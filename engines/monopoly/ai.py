@@ -17,7 +17,8 @@ What each level does:
   above their cash, so hard bids at most a dollar over the richest rival still in an auction, and
   lets a property it wants go to auction when no rival has the cash to pay its price. A lot of a
   group already split between two holders (nobody completes it by buying) it leaves to the
-  auction, where a rival pays up to the printed price for little more than its mortgage value.
+  auction and bids up to a dollar short of the price or of the richest rival's cash: a rival who
+  wants the lot pays that for little more than its mortgage value.
   Against a
   single opponent it keeps the cash to win the auction of a lot that would complete the
   opponent's group, and bids all of it there. It proposes
@@ -522,16 +523,13 @@ class MonopolyPlayer:
         )
 
     def _let_rival_pay(self, v: View, sq: int) -> bool:
-        """Hard declines a lot of a group already split between two other holders when it cannot
-        pay for it, or when every rival could pay its price at the auction that follows. Whoever
-        takes such a lot cannot complete its group without a trade, so it earns little more than
-        its mortgage value: a rival who pays the printed price for it loses about half of it, in
-        cash they would have built with, and hard bids it up to a dollar below the price (see
-        :meth:`_hard_property_limit`) or gets it cheaper."""
-        if not _split(v, sq):
-            return False
-        price = R.BOARD[sq].price
-        return G.BUY not in v.legal or all(v.cash[p] >= price for p in v.opponents())
+        """Hard declines a lot of a group already split between two other holders. Whoever takes
+        it cannot complete its group without a trade, so it earns little more than its mortgage
+        value; at the auction that follows hard bids it up to a dollar below the printed price or
+        below the richest rival's cash (see :meth:`_hard_property_limit`), so a rival who wants it
+        pays that, out of the cash they would have built with, and hard gets it for less if they
+        stop sooner."""
+        return _split(v, sq)
 
     def _completes_rival(self, v: View, sq: int) -> bool:
         """Would ``sq`` complete a colour group for the opponent who holds its other lots?"""
@@ -576,7 +574,12 @@ class MonopolyPlayer:
             keep = 0.0  # the last lot of an opponent's group: every dollar if it must
         limit = min(v.cash[v.me] - keep, self._value_to_me(v, sq))
         if _split(v, sq):
-            limit = min(limit, R.BOARD[sq].price - 1)  # a rival who wants it pays the whole price
+            # a rival who wants it pays the whole price, or all their cash
+            limit = min(limit, R.BOARD[sq].price - 1)
+            a = v.auction
+            if a is not None and a["item"] == "property" and a["square"] == sq:
+                rivals = [p for p, on in zip(a["bidders"], a["active"], strict=True) if on and p != v.me]
+                limit = min(limit, max((v.cash[p] for p in rivals), default=0) - 1)
         return limit
 
     def _bid(self, v: View) -> int:

@@ -310,35 +310,33 @@ def test_hard_keeps_an_opponents_last_lot_from_them_against_a_single_opponent():
     assert hard.decide(dataclasses.replace(short, cash=[400, 1500])) == G.END_TURN
 
 
-def test_hard_lets_a_rival_pay_full_price_for_a_lot_of_a_split_group():
+def test_hard_makes_a_rival_pay_all_it_can_for_a_lot_of_a_split_group():
     # the oranges are split: hard holds St. James Place, P1 New York Avenue; Tennessee is unowned
     hard = ai.make_player("hard", None, np.random.default_rng(0))
     st_james, tennessee, new_york = ORANGE
-    split = {st_james: 0, new_york: 1}
-    buy = _view(split, phase="buy", buy=tennessee, cash=[1500, 1500], legal_source=lambda: [G.BUY, G.DECLINE])
-    assert hard.decide(buy) == G.DECLINE  # the rival can pay its $180 at the auction
-    # ... where hard bids it up to a dollar below the price, then leaves it to them
-    owner = buy.owner
+    buy = _view(
+        {st_james: 0, new_york: 1}, phase="buy", buy=tennessee, cash=[1500, 1500],
+        legal_source=lambda: [G.BUY, G.DECLINE],
+    )  # fmt: skip
+    assert hard.decide(buy) == G.DECLINE  # nobody completes the oranges with it: to the auction
     price = R.BOARD[tennessee].price
-    assert (
-        hard.decide(dataclasses.replace(_auction(tennessee, price - 2, [1500, 1500]), owner=owner))
-        == G.BID_BASE
-    )
-    assert (
-        hard.decide(dataclasses.replace(_auction(tennessee, price - 1, [1500, 1500]), owner=owner)) == G.PASS
-    )
-    # a rival without the price puts it to auction anyway (hard gets it for less) ...
-    assert hard.decide(dataclasses.replace(buy, cash=[1500, 100])) == G.DECLINE
-    # ... and hard buys a lot it could still complete, or one that keeps the group from the rival
-    assert hard.decide(_view({st_james: 0}, **_fields(buy))) == G.BUY
-    assert hard.decide(_view({new_york: 1}, **_fields(buy))) == G.BUY
-    # it never mortgages to pay for a lot of a split group
-    short = dataclasses.replace(buy, cash=[100, 1500], legal_source=lambda: [G.DECLINE, G.MORTGAGE_BASE + 5])
-    assert (
-        hard.decide(dataclasses.replace(short, owner=[0 if sq == 5 else o for sq, o in enumerate(owner)]))
-        == G.DECLINE
-    )
 
+    def bid(high, cash):
+        return hard.decide(dataclasses.replace(_auction(tennessee, high, cash), owner=buy.owner))
 
-def _fields(view: View) -> dict:
-    return {k: getattr(view, k) for k in ("phase", "buy", "cash", "legal_source")}
+    # hard bids it up to a dollar below the price, then leaves it to the rival ...
+    assert bid(price - 2, [1500, 1500]) == G.BID_BASE
+    assert bid(price - 1, [1500, 1500]) == G.PASS
+    # ... or to a dollar below all the rival's cash, when that is less
+    assert bid(98, [1500, 100]) == G.BID_BASE
+    assert bid(99, [1500, 100]) == G.PASS
+    # it declines without the price too, rather than mortgage a railroad for it
+    owner = [0 if sq == 5 else o for sq, o in enumerate(buy.owner)]
+    short = dataclasses.replace(
+        buy, owner=owner, cash=[100, 1500], legal_source=lambda: [G.DECLINE, G.MORTGAGE_BASE + 5]
+    )
+    assert hard.decide(short) == G.DECLINE
+    # but it buys a lot it could still complete, or one that keeps the group from the rival
+    fields = {k: getattr(buy, k) for k in ("phase", "buy", "cash", "legal_source")}
+    assert hard.decide(_view({st_james: 0}, **fields)) == G.BUY
+    assert hard.decide(_view({new_york: 1}, **fields)) == G.BUY
