@@ -579,7 +579,9 @@ class MonopolyPlayer:
             a = v.auction
             if a is not None and a["item"] == "property" and a["square"] == sq:
                 rivals = [p for p, on in zip(a["bidders"], a["active"], strict=True) if on and p != v.me]
-                limit = min(limit, max((v.cash[p] for p in rivals), default=0) - 1)
+                richest = max((v.cash[p] for p in rivals), default=0)
+                # (when no rival can bid at all, the least bid takes it)
+                limit = min(limit, richest - 1 if richest >= a["min_bid"] else a["min_bid"])
         return limit
 
     def _bid(self, v: View) -> int:

@@ -330,6 +330,8 @@ def test_hard_makes_a_rival_pay_all_it_can_for_a_lot_of_a_split_group():
     # ... or to a dollar below all the rival's cash, when that is less
     assert bid(98, [1500, 100]) == G.BID_BASE
     assert bid(99, [1500, 100]) == G.PASS
+    # a rival without a dollar cannot bid: the least bid takes it
+    assert bid(0, [1500, 0]) == G.BID_BASE
     # it declines without the price too, rather than mortgage a railroad for it
     owner = [0 if sq == 5 else o for sq, o in enumerate(buy.owner)]
     short = dataclasses.replace(
