@@ -798,8 +798,10 @@ class MonopolyPlayer:
         self.no_offers_on = None
         _, partner, squares, cash = best
         if self.level == "hard" and cash > v.cash[v.me] - self._reserve(v):
-            # raise the price first, from lots that stay outside my groups
-            mortgage = self._idle_mortgage(v, keep=squares)
+            # raise the price first, from lots that stay outside my groups; not for a partner who
+            # refused my last offer (the lots would be lifted again, at 10%, after the next refusal)
+            refused_last = self.refusals.get(partner, (0, 0))[0] > 0
+            mortgage = None if refused_last else self._idle_mortgage(v, keep=squares)
             if mortgage is not None:
                 self.no_offers_on = None
                 return G.MORTGAGE_BASE + mortgage

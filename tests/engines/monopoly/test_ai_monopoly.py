@@ -342,3 +342,23 @@ def test_hard_makes_a_rival_pay_all_it_can_for_a_lot_of_a_split_group():
     fields = {k: getattr(buy, k) for k in ("phase", "buy", "cash", "legal_source")}
     assert hard.decide(_view({st_james: 0}, **fields)) == G.BUY
     assert hard.decide(_view({new_york: 1}, **fields)) == G.BUY
+
+
+def test_hard_mortgages_to_pay_for_an_offer_only_to_a_partner_who_has_not_just_refused():
+    # hard holds two oranges and lots outside any group, P1 the third orange; hard's $300 in cash
+    # is not all of the offer it makes
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    idle = {5: 0, 15: 0, 24: 0, 34: 0, 39: 0}  # two railroads, Illinois, Pennsylvania, Boardwalk
+    legal = [G.END_TURN, G.TRADE_WITH_BASE + 1, *(G.MORTGAGE_BASE + sq for sq in idle)]
+    view = _view(
+        {ORANGE[0]: 0, ORANGE[1]: 0, ORANGE[2]: 1, **idle}, phase="after-roll", cash=[300, 1500],
+        trading=True, legal_source=lambda: legal,
+    )  # fmt: skip
+    first = hard.decide(view)
+    assert G.MORTGAGE_BASE <= first < G.MORTGAGE_BASE + 40  # raise the price, then offer it
+    # after a refusal the lots would only be lifted again: it offers what its cash pays
+    refused = ai.make_player("hard", None, np.random.default_rng(0))
+    refused.refusals[1] = (1, 0)
+    assert refused.decide(dataclasses.replace(view)) == G.TRADE_WITH_BASE + 1
+    gives = [a - G.CASH_GIVE_BASE for a in refused.plan if G.CASH_GIVE_BASE <= a < G.CASH_ASK_BASE]
+    assert 0 < sum(R.TRADE_CASH_STEPS[k] for k in gives) <= 300
