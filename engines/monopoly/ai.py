@@ -18,13 +18,12 @@ What each level does:
   lets a property it wants go to auction when no rival has the cash to pay its price. A lot of a
   group already split between two holders (nobody completes it by buying) it leaves to the
   auction and bids up to a dollar short of the price or of the richest rival's cash: a rival who
-  wants the lot pays that for little more than its mortgage value.
-  Against a
-  single opponent it keeps the cash to win the auction of a lot that would complete the
-  opponent's group, and bids all of it there. It proposes
-  group-completing swaps and cash offers, raising the cash after a refusal (and mortgaging idle
-  lots to pay); a partner who refuses four offers in a row is asked again only after a wait that
-  doubles each time. It lifts the mortgages on its complete groups first, builds towards three
+  wants the lot pays that for little more than its mortgage value. Against a single opponent it
+  keeps the cash to win the auction of a lot that would complete the opponent's group, and bids
+  all of it there. It proposes group-completing swaps and cash offers, raising the cash after a
+  refusal (and mortgaging idle lots to pay, unless that partner refused the last offer); a
+  partner who refuses four offers in a row is asked again only after a wait that doubles each
+  time. It lifts the mortgages on its complete groups first, builds towards three
   houses on the lots that earn most per dollar, keeping a reserve against the worst rent it could
   meet, mortgages idle properties to build (a lot of a group an opponent shares first), and stays
   in jail while some rent on the board is $100 or more.
@@ -523,7 +522,7 @@ class MonopolyPlayer:
         )
 
     def _let_rival_pay(self, v: View, sq: int) -> bool:
-        """Hard declines a lot of a group already split between two other holders. Whoever takes
+        """Hard declines a lot whose group's other lots already have two holders. Whoever takes
         it cannot complete its group without a trade, so it earns little more than its mortgage
         value; at the auction that follows hard bids it up to a dollar below the printed price or
         below the richest rival's cash (see :meth:`_hard_property_limit`), so a rival who wants it
