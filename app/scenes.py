@@ -99,7 +99,7 @@ def _scene_home(app: App) -> None:
     _home(app)
 
 
-@scene("home-monopoly", "home carousel scrolled to Monopoly (coming soon)")
+@scene("home-monopoly", "home carousel scrolled to Monopoly, the board game")
 def _scene_home_monopoly(app: App) -> None:
     _home(app, "monopoly")
 

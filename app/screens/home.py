@@ -374,7 +374,7 @@ class HomeScreen(Screen):
 
 
 def house_art(surface: pygame.Surface, box: pygame.Rect, screen: Screen, entry: catalog.GameEntry) -> None:
-    """A house: the tile art of the Monopoly board game while it is coming soon."""
+    """A house: the tile art of the Monopoly board game."""
     theme = screen.theme
     colour = theme.colour("held")
     h = round(box.h * 0.62)
