@@ -577,8 +577,7 @@ class MonopolyPlayer:
             limit = min(limit, R.BOARD[sq].price - 1)
             a = v.auction
             if a is not None and a["item"] == "property" and a["square"] == sq:
-                rivals = [p for p, on in zip(a["bidders"], a["active"], strict=True) if on and p != v.me]
-                richest = max((v.cash[p] for p in rivals), default=0)
+                richest = max((v.cash[p] for p in _rivals_bidding(v)), default=0)
                 # (when no rival can bid at all, the least bid takes it)
                 limit = min(limit, richest - 1 if richest >= a["min_bid"] else a["min_bid"])
         return limit
@@ -602,8 +601,7 @@ class MonopolyPlayer:
         their cash), and near the price it raises by $1, not by $10 or $100."""
         a = v.auction
         high, least = a["high_bid"], a["min_bid"]
-        rivals = [p for p, on in zip(a["bidders"], a["active"], strict=True) if on and p != v.me]
-        target = min(limit, max((v.cash[p] + 1 for p in rivals), default=least))
+        target = min(limit, max((v.cash[p] + 1 for p in _rivals_bidding(v)), default=least))
         anchor = 0.9 * (R.BOARD[a["square"]].price if a["item"] == "property" else target)
         for k in reversed(range(len(R.BID_STEPS))):
             bid = max(high + R.BID_STEPS[k], least)
@@ -975,6 +973,12 @@ def _idle_value(v: View, player: int, owner: Sequence[int]) -> int:
         and not v.level[sq]
         and not all(owner[s] == player for s in R.GROUP_OF[sq])
     )
+
+
+def _rivals_bidding(v: View) -> list[int]:
+    """The other players still in the auction."""
+    a = v.auction
+    return [p for p, on in zip(a["bidders"], a["active"], strict=True) if on and p != v.me]
 
 
 def _split(v: View, sq: int) -> bool:
