@@ -13,7 +13,8 @@ setup(
         Extension(
             "engines.monopoly._fastsim",
             ["engines/monopoly/_fastsim.c"],
-            extra_compile_args=["-O2"],
+            # no fused multiply-adds: the players' sums must round as Python's do
+            extra_compile_args=["-O2", "-ffp-contract=off"],
             optional=True,
         ),
         Extension(

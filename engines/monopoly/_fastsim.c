@@ -16,6 +16,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,8 @@ enum { BANK = -1, POT = -2 };
 enum { K_OTHER, K_STREET, K_RAILROAD, K_UTILITY, K_CHANCE, K_CHEST, K_INCOME_TAX, K_LUXURY_TAX,
        K_GO_TO_JAIL, K_FREE_PARKING };
 enum { E_ADVANCE, E_RAILROAD, E_UTILITY, E_BACK, E_JAIL, E_JAIL_FREE, E_BANK, E_EACH, E_REPAIRS };
-enum { LV_MEDIUM, LV_BUY_EVERYTHING };
+enum { LV_MEDIUM, LV_BUY_EVERYTHING, LV_HARD };
+#define NGROUPS 10  /* colour groups, railroads and utilities (fastsim.py checks the count) */
 
 /* -- the rules, set once by configure() ---------------------------------------------------------- */
 static struct {
@@ -63,6 +65,12 @@ static struct {
     int card_effect[NDECK][DECKSZ], card_square[NDECK][DECKSZ], card_amount[NDECK][DECKSZ];
     int card_per_house[NDECK][DECKSZ], card_per_hotel[NDECK][DECKSZ], jail_free[NDECK];
     double build_gain[NSQ][6], sell_loss[NSQ][6];
+    /* hard's tables and constants (ai.py): _income(sq, level) for levels 0-6, group_bonus(group,
+     * opponents) by group index and 0-5 opponents, then HORIZON_TURNS ... AUCTION_SAVING */
+    double income[NSQ][7], group_bonus[NGROUPS][MAXP];
+    double horizon_turns, reserve_base, reserve_duel, reserve_share, reserve_most, deny_block, jail_danger,
+        auction_saving;
+    int refusals_before_wait, max_wait_turns, step_premium, hard_build_target;
 } R;
 
 /* -- Python's random.Random: MT19937 and randrange ---------------------------------------------- */
@@ -168,6 +176,13 @@ typedef struct {
     signed char no_owner[NSQ];
     char no_mortgaged[NSQ];
     int no_cash[MAXP];
+    /* hard only: my turns so far, each partner's refusals in a row and the turn before which I do
+     * not offer them again (0, 0 when absent from the dict), and my open offer (awaiting) */
+    int turns;
+    int refused_streak[MAXP], refused_until[MAXP];
+    int awaiting, aw_partner;
+    uint64_t aw_squares;
+    signed char aw_before[NSQ];
 } Player;
 
 typedef struct { int debtor, creditor, amount; } Debt;
@@ -194,6 +209,8 @@ typedef struct {
     int winners[MAXP], nwinners;
     int st_trades, st_auctions, st_shortages, st_bankruptcies, st_turns;
     Player players[MAXP];
+    /* frozenset(legal) in iteration order, laid out once per decision (lg_ok) */
+    int lg_ok, lg_n, lg[256];
     MT rng;
     /* what the tests compare with the engine: landings per square (40 = sent to jail), the chance
      * outcomes to use first, and a trace of cash and positions after every chance outcome */
@@ -1608,6 +1625,649 @@ static int accepts(const S *s, Player *pl, int me) {  /* MonopolyPlayer._accepts
     return mine > 0;
 }
 
+/* -- the hard player (MonopolyPlayer with level "hard") ----------------------------------------- */
+/* Python's float floor division (Objects/floatobject.c, float_floordiv) */
+static double py_floordiv(double vx, double wx) {
+    double mod = fmod(vx, wx), div = (vx - mod) / wx, floordiv;
+    if (mod) {
+        if ((wx < 0) != (mod < 0)) div -= 1.0;
+    }
+    if (div) {
+        floordiv = floor(div);
+        if (div - floordiv > 0.5) floordiv += 1.0;
+    } else {
+        floordiv = copysign(0.0, vx / wx);
+    }
+    return floordiv;
+}
+
+static int py_idiv(int a, int b) {  /* Python's a // b for ints */
+    int q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* frozenset(v.legal) in its iteration order: laid out on the first ask of a decision */
+static const int *legal_order(S *s, int *n) {
+    if (!s->lg_ok) {
+        s->lg_n = legal_set(s, s->lg);
+        s->lg_ok = 1;
+        if (s->lg_n < 0) s->error = __LINE__;
+    }
+    *n = s->lg_n < 0 ? 0 : s->lg_n;
+    return s->lg;
+}
+
+static int opponents_of(const S *s, int player) {  /* players other than `player` still in */
+    int c = 0;
+    for (int p = 0; p < s->n; p++) c += p != player && !s->bankrupt[p];
+    return c;
+}
+
+static double danger(const S *s, int me) {  /* MonopolyPlayer._danger: View.rent_now at a throw of 7 */
+    int most = 0;
+    for (int k = 0; k < R.nprops; k++) {
+        int sq = R.props[k], o = s->owner[sq];
+        if (o < 0 || o == me) continue;
+        int r = rent(s, sq, 7);
+        if (r > most) most = r;
+    }
+    return most;
+}
+
+static double reserve_of(const S *s, const Player *pl, int me) {  /* MonopolyPlayer._reserve */
+    if (pl->level != LV_HARD) return RESERVE;
+    double base = opponents_of(s, me) == 1 ? R.reserve_duel : R.reserve_base;
+    double r = base + R.reserve_share * danger(s, me);
+    return r < R.reserve_most ? r : R.reserve_most;
+}
+
+static double hard_worth(const S *s, int player, const int *owner, int cash) {  /* ai.hard_worth */
+    int opponents = opponents_of(s, player);
+    if (opponents < 1) opponents = 1;
+    double total = (double)cash;
+    unsigned done = 0;
+    for (int k = 0; k < R.nprops; k++) {
+        int sq = R.props[k];
+        if (owner[sq] != player) continue;
+        total += R.price[sq] - (s->mortgaged[sq] ? R.lift_cost[sq] : 0);
+        total += s->level[sq] * R.house_cost[sq];
+        int g = R.group_id[sq], n = R.group_n[sq], held = 0;
+        for (int j = 0; j < n; j++) held += owner[R.group[sq][j]] == player;
+        if (R.kind[sq] == K_STREET) {
+            if (held == n && !(done >> g & 1u)) {
+                done |= 1u << g;
+                total += R.group_bonus[g][opponents];
+            } else if (held == n - 1) {
+                total += 0.15 * R.price[sq];
+            }
+        } else {
+            total += R.income[sq][held] * opponents * R.horizon_turns * 0.5;
+        }
+    }
+    return total;
+}
+
+/* _idle_value: what mortgaging `player`'s unmortgaged, unbuilt lots outside complete groups on
+ * `owner` raises */
+static int idle_value(const S *s, int player, const int *owner) {
+    int total = 0;
+    for (int k = 0; k < R.nprops; k++) {
+        int sq = R.props[k];
+        if (owner[sq] == player && !s->mortgaged[sq] && !s->level[sq] && !complete_on(owner, player, sq))
+            total += R.mortgage[sq];
+    }
+    return total;
+}
+
+static int split_group(const S *s, int sq) {  /* _split */
+    if (R.kind[sq] != K_STREET) return 0;
+    int first = -1;
+    for (int k = 0; k < R.group_n[sq]; k++) {
+        int o = R.group[sq][k], who = s->owner[o];
+        if (o == sq || who < 0) continue;
+        if (first < 0) first = who;
+        else if (who != first) return 1;
+    }
+    return 0;
+}
+
+/* the owners of the other lots of sq's group: 1 when they are one and the same (*who) */
+static int one_other_holder(const S *s, int sq, int *who) {
+    int first = -2;
+    for (int k = 0; k < R.group_n[sq]; k++) {
+        int o = R.group[sq][k];
+        if (o == sq) continue;
+        if (first == -2) first = s->owner[o];
+        else if (s->owner[o] != first) return 0;
+    }
+    *who = first;
+    return first != -2;
+}
+
+static int completes_rival(const S *s, int me, int sq) {  /* MonopolyPlayer._completes_rival */
+    int who;
+    if (R.kind[sq] != K_STREET || !one_other_holder(s, sq, &who)) return 0;
+    return who != -1 && who != me;
+}
+
+static int strategic(const S *s, int sq) {  /* MonopolyPlayer._strategic */
+    int who;
+    if (R.kind[sq] != K_STREET || !one_other_holder(s, sq, &who)) return 0;
+    return who != -1;
+}
+
+static double deny_cash(const S *s, int me) {  /* MonopolyPlayer._deny_cash */
+    double need = 0.0;
+    if (opponents_of(s, me) != 1) return need;
+    int idle = 0, have_idle = 0;
+    for (int g = 0; g < R.ncolour; g++) {
+        int free_sq = -1, nfree = 0;
+        for (int k = 0; k < R.colour_n[g]; k++)
+            if (s->owner[R.colour[g][k]] < 0) {
+                free_sq = R.colour[g][k];
+                nfree++;
+            }
+        if (nfree != 1) continue;
+        int who;
+        if (!one_other_holder(s, free_sq, &who) || who == me) continue;
+        int price = R.price[free_sq], rival_cash = s->cash[who];
+        if (rival_cash < price && rival_cash + 1.0 > need) need = rival_cash + 1.0;
+        if (!have_idle) {
+            idle = idle_value(s, me, s->owner);
+            have_idle = 1;
+        }
+        if (price - idle > need) need = price - idle;
+    }
+    return need;
+}
+
+static double value_to_me(const S *s, int me, int sq) {  /* MonopolyPlayer._value_to_me (hard) */
+    int owner[NSQ];
+    memcpy(owner, s->owner, sizeof(owner));
+    double before = hard_worth(s, me, owner, 0);
+    owner[sq] = me;
+    double gain = hard_worth(s, me, owner, 0) - before;
+    double block = 0.0;
+    int opponents = opponents_of(s, me);
+    for (int p = 0; p < s->n; p++) {
+        if (p == me || s->bankrupt[p]) continue;
+        memcpy(owner, s->owner, sizeof(owner));
+        owner[sq] = p;
+        if (R.kind[sq] == K_STREET && complete_on(owner, p, sq)) {
+            double share = opponents == 1 ? R.deny_block : 0.5;
+            double b = share * R.group_bonus[R.group_id[sq]][opponents];
+            if (b > block) block = b;
+        }
+    }
+    return gain + block;
+}
+
+static int rivals_richest(const S *s, int me, int plus, int fallback) {
+    /* max(v.cash[p] + plus for p in _rivals_bidding(v)), default `fallback` */
+    int any = 0, best = 0;
+    for (int i = 0; i < s->a_n; i++) {
+        int p = s->a_bidders[i];
+        if (!s->a_active[i] || p == me) continue;
+        if (!any || s->cash[p] + plus > best) best = s->cash[p] + plus;
+        any = 1;
+    }
+    return any ? best : fallback;
+}
+
+static double hard_property_limit(const S *s, const Player *pl, int me, int sq) {
+    double r = reserve_of(s, pl, me), low = r < 80.0 ? r : 80.0;
+    double keep = low - idle_value(s, me, s->owner);
+    if (!(keep > 0.0)) keep = 0.0;
+    if (opponents_of(s, me) == 1 && completes_rival(s, me, sq)) keep = 0.0;
+    double limit = s->cash[me] - keep, value = value_to_me(s, me, sq);
+    if (value < limit) limit = value;
+    if (split_group(s, sq)) {
+        if (R.price[sq] - 1 < limit) limit = R.price[sq] - 1;
+        if (s->has_auction && s->a_item == ITEM_PROPERTY && s->a_sq == sq) {
+            int richest = rivals_richest(s, me, 0, 0);
+            int cap = richest >= s->a_min ? richest - 1 : s->a_min;
+            if (cap < limit) limit = cap;
+        }
+    }
+    return limit;
+}
+
+static int hard_bid(S *s, Player *pl, int me) {  /* MonopolyPlayer._bid, _bid_limit and _hard_bid */
+    if (s->a_leader == me) return PASS;
+    int cash = s->cash[me];
+    double limit;
+    if (s->a_item != ITEM_PROPERTY) {
+        int cost = 0;
+        for (int k = 0; k < R.nstreets; k++) {
+            int sq = R.streets[k];
+            if (s->owner[sq] == me && R.house_cost[sq] > cost) cost = R.house_cost[sq];
+        }
+        double a = cash - reserve_of(s, pl, me), b = 2.0 * cost;
+        limit = b < a ? b : a;
+    } else {
+        limit = hard_property_limit(s, pl, me, s->a_sq);
+    }
+    int high = s->a_high, least = s->a_min;
+    double richest = rivals_richest(s, me, 1, least);
+    double target = richest < limit ? richest : limit;
+    double anchor = 0.9 * (s->a_item == ITEM_PROPERTY ? (double)R.price[s->a_sq] : target);
+    for (int k = 2; k >= 0; k--) {
+        int raised = high + R.bid_steps[k], bid = raised > least ? raised : least;
+        if (bid <= cash && bid <= target && (k == 0 || bid <= anchor)) return BID_BASE + k;
+    }
+    return PASS;
+}
+
+static int auction_is_cheaper(const S *s, const Player *pl, int me, int sq) {
+    int any = 0, richest = 0;
+    for (int p = 0; p < s->n; p++) {
+        if (p == me || s->bankrupt[p]) continue;
+        if (!any || s->cash[p] > richest) richest = s->cash[p];
+        any = 1;
+    }
+    if (!any) return 0;
+    double limit = hard_property_limit(s, pl, me, sq);
+    return richest + R.auction_saving <= R.price[sq] && limit >= richest + 1;
+}
+
+static int wants_to_buy_hard(const S *s, const Player *pl, int me, int sq) {  /* _wants_to_buy */
+    int price = R.price[sq], cash = s->cash[me];
+    if (opponents_of(s, me) == 1 && !completes_rival(s, me, sq)) {
+        double deny = deny_cash(s, me);
+        if (deny != 0.0 && cash - price + R.mortgage[sq] + idle_value(s, me, s->owner) < deny) return 0;
+    }
+    double r = reserve_of(s, pl, me), low = r < 50.0 ? r : 50.0;
+    return cash - price >= low || danger(s, me) < 2 * cash || strategic(s, sq);
+}
+
+/* _mortgage_rank as (complete, live, income), compared as Python compares tuples */
+typedef struct { int complete, live; double income; } Rank;
+
+static Rank mortgage_rank(const S *s, int me, int sq) {
+    Rank r;
+    if (R.kind[sq] != K_STREET) {
+        int held = 0;
+        for (int k = 0; k < R.group_n[sq]; k++) held += s->owner[R.group[sq][k]] == me;
+        r.complete = 0;
+        r.live = 1;
+        r.income = R.income[sq][held];
+        return r;
+    }
+    r.live = 1;
+    for (int k = 0; k < R.group_n[sq]; k++) {
+        int o = s->owner[R.group[sq][k]];
+        if (o != -1 && o != me) r.live = 0;
+    }
+    r.complete = complete_on(s->owner, me, sq);
+    r.income = R.income[sq][0];
+    return r;
+}
+
+static int rank_less(Rank a, Rank b) {
+    if (a.complete != b.complete) return a.complete < b.complete;
+    if (a.live != b.live) return a.live < b.live;
+    return a.income < b.income;
+}
+
+/* _idle_mortgage: the first least-ranked mortgage of frozenset(legal) outside my complete groups
+ * and `keep`, or -1 */
+static int idle_mortgage(S *s, int me, uint64_t keep) {
+    int n, best = -1;
+    const int *acts = legal_order(s, &n);
+    Rank best_rank = {0, 0, 0.0};
+    for (int k = 0; k < n; k++) {
+        int a = acts[k];
+        if (a < MORTGAGE_BASE || a >= MORTGAGE_BASE + NSQ) continue;
+        int sq = a - MORTGAGE_BASE;
+        if (complete_on(s->owner, me, sq) || (keep >> sq & 1)) continue;
+        Rank r = mortgage_rank(s, me, sq);
+        if (best < 0 || rank_less(r, best_rank)) {
+            best = sq;
+            best_rank = r;
+        }
+    }
+    return best;
+}
+
+static int raise_money_hard(S *s, int me) {  /* MonopolyPlayer._raise_money (hard) */
+    if (raisable(s, me) < s->debts[0].amount) return BANKRUPT;
+    int n, mort = -1, sell = -1;
+    const int *acts = legal_order(s, &n);
+    Rank best_rank = {0, 0, 0.0};
+    for (int k = 0; k < n; k++) {
+        int a = acts[k];
+        if (a >= MORTGAGE_BASE && a < MORTGAGE_BASE + NSQ) {
+            Rank r = mortgage_rank(s, me, a - MORTGAGE_BASE);
+            if (mort < 0 || rank_less(r, best_rank)) {
+                mort = a - MORTGAGE_BASE;
+                best_rank = r;
+            }
+        } else if (a >= SELL_BASE && a < SELL_BASE + NSQ) {
+            int sq = a - SELL_BASE;
+            if (sell < 0 || R.sell_loss[sq][s->level[sq]] < R.sell_loss[sell][s->level[sell]]) sell = sq;
+        }
+    }
+    if (mort >= 0) return MORTGAGE_BASE + mort;
+    if (sell >= 0) return SELL_BASE + sell;
+    if (n <= 0) {
+        s->error = __LINE__;
+        return -1;
+    }
+    int low = acts[0];
+    for (int k = 1; k < n; k++)
+        if (acts[k] < low) low = acts[k];
+    return low;
+}
+
+/* step_candidates: lots to buy from `partner` in a group split three ways (no buildings, the
+ * partner's lots unmortgaged, I hold some and one other player the rest) */
+static int step_candidates(const S *s, int me, int partner, uint64_t *offers) {
+    int m = 0;
+    for (int g = 0; g < R.ncolour; g++) {
+        int n = R.colour_n[g], built = 0, mine = 0, pawned = 0, nothers = 0, others[NSQ];
+        uint64_t from_them = 0;
+        if (n < 3) continue;
+        for (int k = 0; k < n; k++) built |= s->level[R.colour[g][k]] != 0;
+        if (built) continue;
+        for (int k = 0; k < n; k++) {
+            int sq = R.colour[g][k], o = s->owner[sq];
+            if (o == partner) {
+                from_them |= 1ull << sq;
+                pawned |= s->mortgaged[sq];
+            } else if (o == me) {
+                mine = 1;
+            } else {
+                int seen = 0;
+                for (int j = 0; j < nothers; j++) seen |= others[j] == o;
+                if (!seen) others[nothers++] = o;
+            }
+        }
+        if (from_them && mine && nothers == 1 && others[0] != -1 && !pawned) offers[m++] = from_them;
+    }
+    return m;
+}
+
+static int group_price_of(int sq) {  /* _group_price of sq's group */
+    int total = 0;
+    for (int k = 0; k < R.group_n[sq]; k++) total += R.price[R.group[sq][k]];
+    return total;
+}
+
+/* the houses term of _escalate: two houses on every lot of the groups `player` gains on `after` */
+static int new_group_houses(const S *s, int player, const int *after) {
+    int total = 0;
+    for (int g = 0; g < R.ncolour; g++) {
+        int whole_after = 1, whole_now = 1;
+        for (int k = 0; k < R.colour_n[g]; k++) {
+            int sq = R.colour[g][k];
+            whole_after &= after[sq] == player;
+            whole_now &= s->owner[sq] == player;
+        }
+        if (whole_after && !whole_now)
+            for (int k = 0; k < R.colour_n[g]; k++) total += 2 * R.house_cost[R.colour[g][k]];
+    }
+    return total;
+}
+
+/* MonopolyPlayer._escalate for hard (and _step_cash); 0 and *cash, or -1 for None */
+static int escalate_hard(const S *s, const Player *pl, int me, int partner, uint64_t squares, int refused,
+                         int is_step, int *cash) {
+    int after[NSQ];
+    trade_outcome(s, me, partner, squares, after);
+    double mine = hard_worth(s, me, after, 0) - hard_worth(s, me, s->owner, 0);
+    double theirs = hard_worth(s, partner, after, 0) - hard_worth(s, partner, s->owner, 0);
+    double left = (double)s->cash[me] - reserve_of(s, pl, me);
+    int spare = (int)left;  /* int() truncates towards zero */
+    if (spare < 0) spare = 0;
+    if (is_step && !new_groups(s, me, after, NULL)) {  /* _step_cash */
+        int received = 0, first = -1;
+        for (int sq = 0; sq < NSQ; sq++)
+            if (squares >> sq & 1) {
+                received += R.price[sq];
+                if (first < 0) first = sq;
+            }
+        int c = received + R.step_premium * (refused + 1);
+        int funds = spare + idle_value(s, me, after);
+        if (funds - c >= group_price_of(first)) {
+            *cash = c;
+            return 0;
+        }
+        return -1;
+    }
+    double fair = -theirs > 0.0 ? -theirs : 0.0;
+    double weight = opponents_of(s, me) == 1 ? 1.0 : 0.75;
+    double most = (mine - weight * theirs) / 2;
+    if (most < 0) {
+        if (fair > 0 || mine <= 0) return -1;
+        int ask = (int)nearbyint(most * (1 - refused / 3.0) / 10.0) * 10;  /* round(): half to even */
+        if (ask < 0 && -ask <= s->cash[partner]) {
+            *cash = ask;
+            return 0;
+        }
+        return -1;
+    }
+    int houses = new_group_houses(s, me, after);
+    double funds = spare + idle_value(s, me, after) - houses;
+    double cap = funds < most ? funds : most;
+    if (cap < fair) return -1;
+    int received = 0;
+    for (int sq = 0; sq < NSQ; sq++)
+        if ((squares >> sq & 1) && s->owner[sq] == partner) received += R.price[sq];
+    double ask = 1.5 * received, floor_ = ask > fair ? ask : fair;
+    double opening = floor_ < cap ? floor_ : cap;
+    double c = opening + (cap - opening) * refused / 2;
+    *cash = (int)py_floordiv(c, 10) * 10;
+    return 0;
+}
+
+static int add_offer(S *s, Player *pl, int partner, uint64_t squares, int cash) {
+    Offer *o = find_offer(pl, partner, squares, s->owner);
+    if (!o) {
+        if (pl->noffered >= pl->offered_cap) {
+            int cap = pl->offered_cap ? 2 * pl->offered_cap : 16;
+            Offer *grown = realloc(pl->offered, (size_t)cap * sizeof(Offer));
+            if (!grown) {
+                s->error = __LINE__;
+                return -1;
+            }
+            pl->offered = grown;
+            pl->offered_cap = cap;
+        }
+        o = &pl->offered[pl->noffered++];
+        o->partner = partner;
+        o->squares = squares;
+        for (int sq = 0; sq < NSQ; sq++) o->board[sq] = (signed char)s->owner[sq];
+        o->count = 0;
+    }
+    o->count++;
+    o->has_last = 1;
+    o->last_cash = cash;
+    return 0;
+}
+
+static void compose(Player *pl, uint64_t squares, int cash) {  /* _compose */
+    pl->nplan = pl->plan_at = 0;
+    for (int sq = 0; sq < NSQ; sq++)
+        if (squares >> sq & 1) plan_push(pl, TOGGLE_BASE + sq);
+    int base = cash >= 0 ? CASH_GIVE_BASE : CASH_ASK_BASE, left = abs(cash);
+    for (int k = 2; k >= 0; k--) {
+        int step = R.cash_steps[k];
+        for (int j = 0; j < left / step; j++) plan_push(pl, base + k);
+        left %= step;
+    }
+    plan_push(pl, PROPOSE);
+}
+
+static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (hard) */
+    if (pl->nplan > pl->plan_at) return -1;
+    if (pl->has_no_offers) {
+        int same = 1;
+        for (int sq = 0; sq < NSQ && same; sq++)
+            same = pl->no_owner[sq] == s->owner[sq] && pl->no_mortgaged[sq] == s->mortgaged[sq];
+        for (int p = 0; p < s->n && same; p++) same = pl->no_cash[p] == py_idiv(s->cash[p], 50);
+        if (same) return -1;
+    }
+    pl->has_no_offers = 1;
+    for (int sq = 0; sq < NSQ; sq++) {
+        pl->no_owner[sq] = (signed char)s->owner[sq];
+        pl->no_mortgaged[sq] = (char)s->mortgaged[sq];
+    }
+    for (int p = 0; p < s->n; p++) pl->no_cash[p] = py_idiv(s->cash[p], 50);
+    int found = 0, best_partner = -1, best_cash = 0;
+    uint64_t best_squares = 0;
+    double best_gain = 0;
+    for (int partner = 0; partner < s->n; partner++) {
+        if (partner == me || s->bankrupt[partner] || pl->refused_until[partner] > pl->turns) continue;
+        /* _offers: the swaps, then the steps */
+        uint64_t offers[160], steps[16];
+        int no = swap_candidates(s, me, partner, offers);
+        int nsteps = step_candidates(s, me, partner, steps);
+        for (int k = 0; k < nsteps; k++) offers[no++] = steps[k];
+        for (int k = 0; k < no; k++) {
+            Offer *o = find_offer(pl, partner, offers[k], s->owner);
+            int refused = o ? o->count : 0;
+            if (refused >= 3) continue;
+            int is_step = 0;
+            for (int j = 0; j < nsteps; j++) is_step |= steps[j] == offers[k];
+            int cash;
+            if (escalate_hard(s, pl, me, partner, offers[k], refused, is_step, &cash) < 0) continue;
+            if (o && o->has_last && o->last_cash == cash) continue;
+            int after[NSQ];
+            trade_outcome(s, me, partner, offers[k], after);
+            double gain = hard_worth(s, me, after, s->cash[me] - cash) - hard_worth(s, me, s->owner, s->cash[me]);
+            if (!found || gain > best_gain) {
+                found = 1;
+                best_gain = gain;
+                best_partner = partner;
+                best_squares = offers[k];
+                best_cash = cash;
+            }
+        }
+    }
+    if (!found) return -1;
+    pl->has_no_offers = 0;
+    if (best_cash > s->cash[me] - reserve_of(s, pl, me)) {
+        /* raise the price first, from lots outside my groups; not for a partner who refused my
+         * last offer */
+        int mortgage = pl->refused_streak[best_partner] > 0 ? -1 : idle_mortgage(s, me, best_squares);
+        if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
+        if (best_cash > s->cash[me]) return -1;
+    }
+    if (add_offer(s, pl, best_partner, best_squares, best_cash) < 0) return -1;
+    pl->awaiting = 1;
+    pl->aw_partner = best_partner;
+    pl->aw_squares = best_squares;
+    for (int sq = 0; sq < NSQ; sq++) pl->aw_before[sq] = (signed char)s->owner[sq];
+    compose(pl, best_squares, best_cash);
+    return TRADE_WITH_BASE + best_partner;
+}
+
+static void note_answer(const S *s, Player *pl) {  /* MonopolyPlayer._note_answer */
+    int partner = pl->aw_partner, taken = 0;
+    pl->awaiting = 0;
+    for (int sq = 0; sq < NSQ; sq++)
+        if ((pl->aw_squares >> sq & 1) && s->owner[sq] != pl->aw_before[sq]) taken = 1;
+    if (taken) {
+        pl->refused_streak[partner] = pl->refused_until[partner] = 0;
+        return;
+    }
+    int streak = pl->refused_streak[partner] + 1, over = streak - R.refusals_before_wait, wait = 0;
+    if (over >= 0) {  /* min(MAX_WAIT_TURNS, 2 ** (over + 1)), without overflowing */
+        long long w = 2;
+        for (int k = 0; k < over && w < R.max_wait_turns; k++) w *= 2;
+        wait = w < R.max_wait_turns ? (int)w : R.max_wait_turns;
+    }
+    pl->refused_streak[partner] = streak;
+    pl->refused_until[partner] = pl->turns + wait;
+}
+
+static int group_lift(S *s, int me, double reserve) {  /* MonopolyPlayer._group_lift */
+    int best = -1;
+    for (int k = 0; k < R.nstreets; k++) {
+        int sq = R.streets[k];
+        if (s->owner[sq] != me || !s->mortgaged[sq] || !complete_on(s->owner, me, sq)) continue;
+        /* the first largest (group_bonus(group, 1), -LIFT_COST) */
+        if (best < 0) {
+            best = sq;
+            continue;
+        }
+        double b = R.group_bonus[R.group_id[sq]][1], bb = R.group_bonus[R.group_id[best]][1];
+        if (b > bb || (b == bb && -R.lift_cost[sq] > -R.lift_cost[best])) best = sq;
+    }
+    if (best < 0) return -1;
+    int cost = R.lift_cost[best];
+    if (s->cash[me] - cost >= reserve && s->cash[me] >= cost) return UNMORTGAGE_BASE + best;
+    int mortgage = idle_mortgage(s, me, 0);
+    return mortgage >= 0 ? MORTGAGE_BASE + mortgage : -1;
+}
+
+static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer._manage (hard) */
+    int cash = s->cash[me];
+    if (trade && s->trading && s->trades_left[me] > 0) {
+        int proposal = propose_hard(s, pl, me);
+        if (proposal >= 0 || s->error) return proposal;
+    }
+    double reserve = reserve_of(s, pl, me), deny = deny_cash(s, me);
+    if (cash < deny) {
+        int mortgage = idle_mortgage(s, me, 0);
+        if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
+    }
+    if (deny > reserve) reserve = deny;
+    int any = 0;
+    for (int k = 0; k < R.nprops && !any; k++) {
+        int sq = R.props[k];
+        if (s->owner[sq] == me && (s->mortgaged[sq] || complete_on(s->owner, me, sq))) any = 1;
+    }
+    if (!any) return -1;
+    int lift = group_lift(s, me, reserve);
+    if (lift >= 0) return lift;
+    int n, nbuild = 0, nlow = 0, best_low = -1, best_any = -1, cheapest = -1;
+    const int *acts = legal_order(s, &n);
+    for (int k = 0; k < n; k++) {
+        int a = acts[k];
+        if (a >= BUILD_BASE && a < BUILD_BASE + NSQ) {
+            int sq = a - BUILD_BASE;
+            double gain = R.build_gain[sq][s->level[sq]];
+            nbuild++;
+            if (best_any < 0 || gain > R.build_gain[best_any][s->level[best_any]]) best_any = sq;
+            if (s->level[sq] < R.hard_build_target) {
+                nlow++;
+                if (best_low < 0 || gain > R.build_gain[best_low][s->level[best_low]]) best_low = sq;
+            }
+        } else if (a >= UNMORTGAGE_BASE && a < UNMORTGAGE_BASE + NSQ) {
+            int sq = a - UNMORTGAGE_BASE;
+            if (cheapest < 0 || R.lift_cost[sq] < R.lift_cost[cheapest]) cheapest = sq;
+        }
+    }
+    if (nbuild) {
+        /* evenly to three houses first, then higher */
+        int best = nlow ? best_low : best_any;
+        if (cash - R.house_cost[best] >= reserve) return BUILD_BASE + best;
+        if (s->level[best] < R.hard_build_target) {
+            int mortgage = idle_mortgage(s, me, 0);
+            if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
+        }
+    }
+    if (cheapest >= 0 && !nbuild && cash - R.lift_cost[cheapest] >= reserve + 300) return UNMORTGAGE_BASE + cheapest;
+    return -1;
+}
+
+static int accepts_hard(const S *s, int me) {  /* MonopolyPlayer._accepts (hard) */
+    int proposer = s->t_proposer, partner = s->t_partner;
+    int other = partner == me ? proposer : partner;
+    uint64_t squares = 0;
+    for (int k = 0; k < s->t_nsquares; k++) squares |= 1ull << s->t_squares[k];
+    int after[NSQ];
+    trade_outcome(s, proposer, partner, squares, after);
+    int my_cash = proposer == me ? -s->t_cash : s->t_cash, their_cash = -my_cash;
+    if (s->cash[me] + my_cash < 0) return 0;
+    double mine = hard_worth(s, me, after, s->cash[me] + my_cash) - hard_worth(s, me, s->owner, s->cash[me]);
+    double theirs =
+        hard_worth(s, other, after, s->cash[other] + their_cash) - hard_worth(s, other, s->owner, s->cash[other]);
+    double weight = opponents_of(s, me) == 1 ? 1.0 : 0.75;
+    return mine > 0 && mine >= weight * theirs;
+}
+
 static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
     Player *pl = &s->players[p];
     int phase = s->phase;
@@ -1620,23 +2280,47 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
         return CANCEL;
     }
     pl->nplan = pl->plan_at = 0;
-    int r;
+    s->lg_ok = 0;
+    if (pl->awaiting) note_answer(s, pl);
+    int r, hard = pl->level == LV_HARD;
     switch (phase) {
     case P_ROLL:
+        if (s->doubles == 0 && s->turn == p) pl->turns++;
         if (s->in_jail[p] && s->doubles == 0) {
-            r = leave_jail_choice(s, pl, p);
+            if (hard) {  /* _leave_jail: stay while some rent on the board is high */
+                r = -1;
+                if (!(danger(s, p) >= R.jail_danger)) {
+                    if (s->njail_cards[p]) r = USE_CARD;
+                    else if (s->jail_turns[p] < R.jail_fine_turns && s->cash[p] >= R.jail_fine &&
+                             s->cash[p] >= R.jail_fine + 100)
+                        r = PAY_FINE;
+                }
+            } else {
+                r = leave_jail_choice(s, pl, p);
+            }
             if (r >= 0) return r;
         }
-        r = manage_choice(s, pl, p, 1);
+        r = hard ? manage_hard(s, pl, p, 1) : manage_choice(s, pl, p, 1);
         return r >= 0 ? r : ROLL;
     case P_AFTER:
-        r = manage_choice(s, pl, p, 1);
+        r = hard ? manage_hard(s, pl, p, 1) : manage_choice(s, pl, p, 1);
         return r >= 0 ? r : END_TURN;
     case P_FLOOR:
-        r = manage_choice(s, pl, p, 0);
+        r = hard ? manage_hard(s, pl, p, 0) : manage_choice(s, pl, p, 0);
         return r >= 0 ? r : PASS;
     case P_BUY: {
         int sq = s->pending_buy, price = R.price[sq], cash = s->cash[p], wants;
+        if (hard) {
+            if (split_group(s, sq)) return DECLINE;  /* _let_rival_pay */
+            if (cash >= price && wants_to_buy_hard(s, pl, p, sq))
+                return auction_is_cheaper(s, pl, p, sq) ? DECLINE : BUY;
+            if (cash < price && (opponents_of(s, p) == 1 || strategic(s, sq))) {
+                /* a square that completes or blocks a group is worth mortgaging for */
+                int mortgage = idle_mortgage(s, p, 0);
+                if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
+            }
+            return DECLINE;
+        }
         if (cash < price) return DECLINE;  /* BUY not legal */
         if (pl->level == LV_BUY_EVERYTHING) {
             wants = cash >= price;
@@ -1651,7 +2335,7 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
         return wants ? BUY : DECLINE;
     }
     case P_AUCTION:
-        return bid_choice(s, pl, p);
+        return hard ? hard_bid(s, pl, p) : bid_choice(s, pl, p);
     case P_TAX: {
         if (pl->level == LV_BUY_EVERYTHING) return TAX_FLAT;
         int w = s->cash[p];
@@ -1662,7 +2346,7 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
         return (double)w * R.income_percent / 100 < R.income_flat ? TAX_PERCENT : TAX_FLAT;
     }
     case P_DEBT:
-        return raise_money(s, p);
+        return hard ? raise_money_hard(s, p) : raise_money(s, p);
     case P_LIFT: {
         int sq = -1;
         for (int k = 0; k < s->nlift; k++)
@@ -1673,12 +2357,12 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
         int cost = R.lift_cost[sq];
         /* LIFT is legal for the first entry's square (the actor's, the same one) */
         int legal = s->cash[p] >= R.lift_cost[s->lift_or_keep[0][1]];
-        return legal && s->cash[p] - cost >= RESERVE + 100 ? LIFT : KEEP;
+        return legal && s->cash[p] - cost >= reserve_of(s, pl, p) + 100 ? LIFT : KEEP;
     }
     case P_REPLY:
-        return accepts(s, pl, p) ? ACCEPT : REJECT;
+        return (hard ? accepts_hard(s, p) : accepts(s, pl, p)) ? ACCEPT : REJECT;
     case P_CLAIM:
-        return s->cash[p] >= RESERVE + 150 ? WANT : PASS;
+        return s->cash[p] >= reserve_of(s, pl, p) + 150 ? WANT : PASS;
     case P_PLACE: {
         int best = -1;
         for (int k = 0; k < R.nstreets; k++) {
@@ -1838,8 +2522,23 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
         get_ints(arg, "colour_n", R.colour_n, 10) || get_ints(arg, "colour", colour, 40))
         return NULL;
     PyObject *g = PyDict_GetItemString(arg, "build_gain"), *l = PyDict_GetItemString(arg, "sell_loss");
-    if (!g || !l || read_doubles(g, gain, NSQ * 6, "build_gain") || read_doubles(l, loss, NSQ * 6, "sell_loss"))
+    PyObject *inc = PyDict_GetItemString(arg, "income"), *bonus = PyDict_GetItemString(arg, "group_bonus");
+    PyObject *hd = PyDict_GetItemString(arg, "hard"), *hi = PyDict_GetItemString(arg, "hard_ints");
+    double income[NSQ * 7], group_bonus[NGROUPS * MAXP], hard[8];
+    int hard_ints[4];
+    if (!g || !l || !inc || !bonus || !hd || !hi || read_doubles(g, gain, NSQ * 6, "build_gain") ||
+        read_doubles(l, loss, NSQ * 6, "sell_loss") || read_doubles(inc, income, NSQ * 7, "income") ||
+        read_doubles(bonus, group_bonus, NGROUPS * MAXP, "group_bonus") || read_doubles(hd, hard, 8, "hard") ||
+        read_ints(hi, hard_ints, 4, "hard_ints"))
         return PyErr_Occurred() ? NULL : (PyErr_SetString(PyExc_KeyError, "configure: tables"), NULL);
+    for (int sq = 0; sq < NSQ; sq++)
+        for (int k = 0; k < 7; k++) R.income[sq][k] = income[sq * 7 + k];
+    for (int gi = 0; gi < NGROUPS; gi++)
+        for (int k = 0; k < MAXP; k++) R.group_bonus[gi][k] = group_bonus[gi * MAXP + k];
+    R.horizon_turns = hard[0]; R.reserve_base = hard[1]; R.reserve_duel = hard[2]; R.reserve_share = hard[3];
+    R.reserve_most = hard[4]; R.deny_block = hard[5]; R.jail_danger = hard[6]; R.auction_saving = hard[7];
+    R.refusals_before_wait = hard_ints[0]; R.max_wait_turns = hard_ints[1]; R.step_premium = hard_ints[2];
+    R.hard_build_target = hard_ints[3];
     int *sc = scalars;
     R.starting_cash = sc[0]; R.go_salary = sc[1]; R.jail_sq = sc[2]; R.jail_fine = sc[3];
     R.jail_max_turns = sc[4]; R.jail_fine_turns = sc[5]; R.doubles_to_jail = sc[6]; R.income_flat = sc[7];
@@ -1895,7 +2594,7 @@ static PyObject *py_play(PyObject *self, PyObject *args) {
     int levels[MAXP], words[624];
     if (read_ints(levels_obj, levels, n, "levels") || read_ints(mt_obj, words, 624, "mt state")) return NULL;
     for (Py_ssize_t p = 0; p < n; p++)
-        if (levels[p] != LV_MEDIUM && levels[p] != LV_BUY_EVERYTHING) {
+        if (levels[p] != LV_MEDIUM && levels[p] != LV_BUY_EVERYTHING && levels[p] != LV_HARD) {
             PyErr_SetString(PyExc_ValueError, "unknown player level");
             return NULL;
         }

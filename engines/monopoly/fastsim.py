@@ -27,7 +27,7 @@ from engines.monopoly import ai
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
 
-LEVELS = ("medium", "buy-everything")
+LEVELS = ("hard", "medium", "buy-everything")
 """The computer players the fast core plays; any other name falls back to the engine."""
 
 MAX_STEPS = 50_000_000
@@ -41,7 +41,9 @@ _EFFECTS = {
     "advance": 0, "nearest-railroad": 1, "nearest-utility": 2, "back": 3, "go-to-jail": 4, "jail-free": 5,
     "bank": 6, "each-player": 7, "repairs": 8,
 }  # fmt: skip
-_LEVEL_CODES = {"medium": 0, "buy-everything": 1}
+_LEVEL_CODES = {"medium": 0, "buy-everything": 1, "hard": 2}
+MAX_PLAYERS = 6
+"""The most players the core has room for (its MAXP)."""
 # The action ints and the shapes the C core is written for (it declares the same).
 _ACTIONS = {
     "ROLL": 0, "END_TURN": 1, "PAY_FINE": 2, "USE_CARD": 3, "BUY": 4, "DECLINE": 5, "PASS": 6, "TAX_FLAT": 7,
@@ -75,6 +77,7 @@ def _rules() -> dict[str, Any]:
         or len(R.TRADE_CASH_STEPS) != 3
         or max(len(g) for g in R.GROUP_OF) > 4
         or len(ai.COLOUR_GROUPS) > 10
+        or len(R.GROUP_NAMES) > 10
         or R.DECK_NAMES != ("chance", "community-chest")
     ):
         raise ValueError("the board, decks or steps are not the shape the core is built for")
@@ -132,6 +135,35 @@ def _rules() -> dict[str, Any]:
         "build_gain": gain,
         "sell_loss": loss,
         "scalars": [*_scalars(), len(ai.COLOUR_GROUPS)],
+        **_hard_tables(),
+    }
+
+
+def _hard_tables() -> dict[str, list[float] | list[int]]:
+    """Hard's income table, group bonuses and constants, read from ai.py now (not at import), so a
+    test that changes ``ai.X`` changes both cores alike. The bonuses come from ai.group_bonus
+    itself (its cache and its float sum), so the core adds up nothing the engine does not."""
+    income = []
+    for sq in range(R.NUM_SQUARES):
+        kind = R.BOARD[sq].kind
+        top = {"street": R.HOTEL_LEVEL + 1, "railroad": len(R.RAILROAD_RENTS) - 1,
+               "utility": len(R.UTILITY_MULTIPLIERS) - 1}.get(kind, -1)  # fmt: skip
+        income += [ai._income(sq, level) if level <= top else 0.0 for level in range(7)]
+    bonus = []
+    for group in R.GROUP_NAMES:
+        street = R.BOARD[R.GROUPS[group][0]].kind == "street"
+        bonus += [ai.group_bonus(group, n) if street else 0.0 for n in range(MAX_PLAYERS)]
+    return {
+        "income": income,
+        "group_bonus": bonus + [0.0] * (MAX_PLAYERS * (10 - len(R.GROUP_NAMES))),
+        "hard": [
+            float(x)
+            for x in (
+                ai.HORIZON_TURNS, ai.RESERVE_BASE, ai.RESERVE_DUEL, ai.RESERVE_SHARE, ai.RESERVE_MOST,
+                ai.DENY_BLOCK, ai.JAIL_DANGER, ai.AUCTION_SAVING,
+            )
+        ],  # fmt: skip
+        "hard_ints": [ai.REFUSALS_BEFORE_WAIT, ai.MAX_WAIT_TURNS, ai.STEP_PREMIUM, ai.HARD_BUILD_TARGET],
     }
 
 
