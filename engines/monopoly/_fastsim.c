@@ -1370,12 +1370,55 @@ static int escalate(const S *s, int me, int partner, uint64_t squares, int refus
     return -1;
 }
 
-static void plan_push(Player *pl, int action) {
+static void plan_push(S *s, Player *pl, int action) {
     if (pl->nplan >= pl->plan_cap) {
-        pl->plan_cap = pl->plan_cap ? 2 * pl->plan_cap : 64;
-        pl->plan = realloc(pl->plan, (size_t)pl->plan_cap * sizeof(int));
+        int cap = pl->plan_cap ? 2 * pl->plan_cap : 64;
+        int *grown = realloc(pl->plan, (size_t)cap * sizeof(int));
+        if (!grown) FAIL(s);
+        pl->plan = grown;
+        pl->plan_cap = cap;
     }
     pl->plan[pl->nplan++] = action;
+}
+
+static void compose(S *s, Player *pl, uint64_t squares, int cash) {  /* _compose */
+    pl->nplan = pl->plan_at = 0;
+    for (int sq = 0; sq < NSQ; sq++)
+        if (squares >> sq & 1) plan_push(s, pl, TOGGLE_BASE + sq);
+    int base = cash >= 0 ? CASH_GIVE_BASE : CASH_ASK_BASE, left = abs(cash);
+    for (int k = 2; k >= 0; k--) {
+        int step = R.cash_steps[k];
+        for (int j = 0; j < left / step; j++) plan_push(s, pl, base + k);
+        left %= step;
+    }
+    plan_push(s, pl, PROPOSE);
+}
+
+/* Record an offer in `offered` (partner, squares, board) -> (times offered, last cash); the table
+ * grows as needed (the engine's dict has no bound either). */
+static int add_offer(S *s, Player *pl, int partner, uint64_t squares, int cash) {
+    Offer *o = find_offer(pl, partner, squares, s->owner);
+    if (!o) {
+        if (pl->noffered >= pl->offered_cap) {
+            int cap = pl->offered_cap ? 2 * pl->offered_cap : 16;
+            Offer *grown = realloc(pl->offered, (size_t)cap * sizeof(Offer));
+            if (!grown) {
+                s->error = __LINE__;
+                return -1;
+            }
+            pl->offered = grown;
+            pl->offered_cap = cap;
+        }
+        o = &pl->offered[pl->noffered++];
+        o->partner = partner;
+        o->squares = squares;
+        for (int sq = 0; sq < NSQ; sq++) o->board[sq] = (signed char)s->owner[sq];
+        o->count = 0;
+    }
+    o->count++;
+    o->has_last = 1;
+    o->last_cash = cash;
+    return 0;
 }
 
 static int propose(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (medium) */
@@ -1422,32 +1465,8 @@ static int propose(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (medi
     }
     if (!found) return -1;
     pl->has_no_offers = 0;
-    Offer *o = find_offer(pl, best_partner, best_squares, s->owner);
-    if (!o) {
-        if (pl->noffered >= pl->offered_cap) {
-            pl->offered_cap = pl->offered_cap ? 2 * pl->offered_cap : 16;
-            pl->offered = realloc(pl->offered, (size_t)pl->offered_cap * sizeof(Offer));
-        }
-        o = &pl->offered[pl->noffered++];
-        o->partner = best_partner;
-        o->squares = best_squares;
-        for (int sq = 0; sq < NSQ; sq++) o->board[sq] = (signed char)s->owner[sq];
-        o->count = 0;
-    }
-    o->count++;
-    o->has_last = 1;
-    o->last_cash = best_cash;
-    /* _compose: toggles, cash steps largest first, PROPOSE */
-    pl->nplan = pl->plan_at = 0;
-    for (int sq = 0; sq < NSQ; sq++)
-        if (best_squares >> sq & 1) plan_push(pl, TOGGLE_BASE + sq);
-    int base = best_cash >= 0 ? CASH_GIVE_BASE : CASH_ASK_BASE, left = abs(best_cash);
-    for (int k = 2; k >= 0; k--) {
-        int step = R.cash_steps[k];
-        for (int j = 0; j < left / step; j++) plan_push(pl, base + k);
-        left %= step;
-    }
-    plan_push(pl, PROPOSE);
+    if (add_offer(s, pl, best_partner, best_squares, best_cash) < 0) return -1;
+    compose(s, pl, best_squares, best_cash);
     return TRADE_WITH_BASE + best_partner;
 }
 
@@ -2060,44 +2079,6 @@ static int escalate_hard(const S *s, const Player *pl, int me, int partner, uint
     return 0;
 }
 
-static int add_offer(S *s, Player *pl, int partner, uint64_t squares, int cash) {
-    Offer *o = find_offer(pl, partner, squares, s->owner);
-    if (!o) {
-        if (pl->noffered >= pl->offered_cap) {
-            int cap = pl->offered_cap ? 2 * pl->offered_cap : 16;
-            Offer *grown = realloc(pl->offered, (size_t)cap * sizeof(Offer));
-            if (!grown) {
-                s->error = __LINE__;
-                return -1;
-            }
-            pl->offered = grown;
-            pl->offered_cap = cap;
-        }
-        o = &pl->offered[pl->noffered++];
-        o->partner = partner;
-        o->squares = squares;
-        for (int sq = 0; sq < NSQ; sq++) o->board[sq] = (signed char)s->owner[sq];
-        o->count = 0;
-    }
-    o->count++;
-    o->has_last = 1;
-    o->last_cash = cash;
-    return 0;
-}
-
-static void compose(Player *pl, uint64_t squares, int cash) {  /* _compose */
-    pl->nplan = pl->plan_at = 0;
-    for (int sq = 0; sq < NSQ; sq++)
-        if (squares >> sq & 1) plan_push(pl, TOGGLE_BASE + sq);
-    int base = cash >= 0 ? CASH_GIVE_BASE : CASH_ASK_BASE, left = abs(cash);
-    for (int k = 2; k >= 0; k--) {
-        int step = R.cash_steps[k];
-        for (int j = 0; j < left / step; j++) plan_push(pl, base + k);
-        left %= step;
-    }
-    plan_push(pl, PROPOSE);
-}
-
 static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (hard) */
     if (pl->nplan > pl->plan_at) return -1;
     if (pl->has_no_offers) {
@@ -2158,7 +2139,7 @@ static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose 
     pl->aw_partner = best_partner;
     pl->aw_squares = best_squares;
     for (int sq = 0; sq < NSQ; sq++) pl->aw_before[sq] = (signed char)s->owner[sq];
-    compose(pl, best_squares, best_cash);
+    compose(s, pl, best_squares, best_cash);
     return TRADE_WITH_BASE + best_partner;
 }
 

@@ -160,7 +160,8 @@ def choose_core(names: list[str], wanted: str, log: Any = None) -> str:
     if wanted == "fast":
         if not fastsim.available():
             raise ValueError(f"no fast core: {fastsim.UNAVAILABLE}")
-        raise ValueError(f"the fast core plays {' and '.join(fastsim.LEVELS)} only")
+        *others, last = fastsim.LEVELS
+        raise ValueError(f"the fast core plays {', '.join(others)} and {last} only")
     if not fastsim.available() and all(name in fastsim.LEVELS for name in names):
         line = f"monopoly simulate: playing through the Python engine: {fastsim.UNAVAILABLE}"
         (log or (lambda text: print(text, file=sys.stderr)))(line)

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.monopoly import fastsim, fastsim_check, simulate
+from engines.monopoly import ai, fastsim, fastsim_check, simulate
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
 
@@ -26,20 +26,33 @@ def test_the_set_order_is_pythons():
         assert fastsim._core.set_order(keys) == list(frozenset(keys))
 
 
+HARD_DUEL = ["hard", "buy-everything"]
+HARD_TABLE = ["hard", "medium", "medium", "medium"]
+
+
 @pytest.mark.parametrize(
-    ("names", "games", "max_turns", "trading", "jackpot"),
+    ("names", "seed", "games", "max_turns", "trading", "jackpot"),
     [
-        (["medium"] * 4, 12, 500, True, False),
-        (["medium", "buy-everything"], 3, 100, True, False),
-        (["buy-everything"] * 3, 4, 200, True, False),
-        (["medium", "medium", "buy-everything", "medium", "buy-everything", "medium"], 4, 150, True, False),
-        (["medium"] * 3, 4, 300, False, False),
-        (["medium"] * 4, 4, 300, True, True),
-        (["medium"] * 4, 6, 12, True, False),
+        (["medium"] * 4, 5, 12, 500, True, False),
+        (["medium", "buy-everything"], 5, 3, 100, True, False),
+        (["buy-everything"] * 3, 5, 4, 200, True, False),
+        (["medium", "medium", "buy-everything", "medium", "buy-everything", "medium"], 5, 4, 150, True, False),
+        (["medium"] * 3, 5, 4, 300, False, False),
+        (["medium"] * 4, 5, 4, 300, True, True),
+        (["medium"] * 4, 5, 6, 12, True, False),
+        # hard: whole games (most end in a bankruptcy before the cap), and short ones for the cap
+        (HARD_DUEL, 5, 60, 500, True, False),
+        (HARD_DUEL, 6, 30, 500, False, False),
+        (HARD_DUEL, 7, 40, 20, True, False),
+        (HARD_TABLE, 5, 40, 500, True, False),
+        (HARD_TABLE, 8, 10, 500, False, False),
+        (HARD_TABLE, 9, 30, 25, True, False),
+        (["hard", "hard"], 5, 40, 500, True, False),
+        (["medium", "hard", "buy-everything"], 11, 20, 60, True, True),
     ],
 )
-def test_the_same_seed_plays_the_same_game_on_both_cores(names, games, max_turns, trading, jackpot):
-    assert fastsim_check.mismatches(names, 5, games, max_turns, trading, jackpot) == []
+def test_the_same_seed_plays_the_same_game_on_both_cores(names, seed, games, max_turns, trading, jackpot):
+    assert fastsim_check.mismatches(names, seed, games, max_turns, trading, jackpot) == []
 
 
 def test_every_throw_and_card_leaves_the_same_cash_and_positions():
@@ -104,6 +117,21 @@ def test_a_changed_rule_changes_both_cores_alike(monkeypatch):
     assert fastsim.play_raw(names, 3, 0, 60, True)["cash"] != changed["cash"]
 
 
+@pytest.mark.parametrize(("name", "value"), [("RESERVE_SHARE", 0.6), ("STEP_PREMIUM", 60)])
+def test_a_changed_hard_constant_changes_both_cores_alike(monkeypatch, name, value):
+    # the core reads hard's constants from ai.py when it is configured, not a copy of its own
+    names = ["hard", "medium", "medium", "medium"]
+    try:
+        monkeypatch.setattr(ai, name, value)
+        fastsim._core.configure(fastsim._rules())
+        changed = fastsim.play_raw(names, 4, 0, 60, True)
+        assert changed["cash"] == fastsim_check.engine_game(names, 4, 0, 60, True)["cash"]
+    finally:
+        monkeypatch.undo()
+        fastsim._core.configure(fastsim._rules())
+    assert fastsim.play_raw(names, 4, 0, 60, True)["cash"] != changed["cash"]
+
+
 def test_the_cores_agree_in_distribution_on_other_seeds():
     # independent samples: 1000 fast games against 24 engine games, every measure within 4
     # standard errors of the difference (seat 0 wins, length, auctions, trades, bankruptcies and
@@ -118,8 +146,9 @@ def _without_core(result):
     return {k: v for k, v in result.items() if k not in ("timing", "core")}
 
 
-def test_simulate_gives_the_same_json_on_either_core():
-    options = {"players": ["medium", "buy-everything", "medium"], "games": 6, "seed": 4, "max_turns": 120}
+@pytest.mark.parametrize("players", [["medium", "buy-everything", "medium"], ["hard", "buy-everything"]])
+def test_simulate_gives_the_same_json_on_either_core(players):
+    options = {"players": players, "games": 6, "seed": 4, "max_turns": 120}
     fast = simulate.run({**options, "core": "fast"})
     engine = simulate.run({**options, "core": "engine"})
     assert fast["core"] == "fast" and engine["core"] == "engine"
@@ -128,10 +157,10 @@ def test_simulate_gives_the_same_json_on_either_core():
 
 
 def test_a_player_the_core_lacks_falls_back_to_the_engine():
-    result = simulate.run({"players": ["hard", "medium"], "games": 1, "seed": 1, "max_turns": 20})
+    result = simulate.run({"players": ["easy", "hard"], "games": 1, "seed": 1, "max_turns": 20})
     assert result["core"] == "engine"
-    with pytest.raises(ValueError, match="plays medium and buy-everything only"):
-        simulate.run({"players": ["hard", "medium"], "games": 1, "core": "fast"})
+    with pytest.raises(ValueError, match="plays hard, medium and buy-everything only"):
+        simulate.run({"players": ["easy", "hard"], "games": 1, "core": "fast"})
 
 
 def test_without_the_extension_the_engine_plays_and_says_so_once(monkeypatch):
