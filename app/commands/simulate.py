@@ -47,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--core",
         choices=("auto", "fast", "engine"),
         default=None,
-        help="monopoly: the compiled core (medium, buy-everything) or the Python engine; auto picks",
+        help="monopoly: the compiled core (hard, medium, buy-everything) or the Python engine; auto picks",
     )
     p.add_argument("--report", action="store_true", help="also print the per-turn policy report")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -1,18 +1,21 @@
-/* The fast Monopoly simulator core: engines/monopoly/game.py's state machine and the medium and
- * buy-everything players of engines/monopoly/ai.py, in flat C arrays.
+/* The fast Monopoly simulator core: engines/monopoly/game.py's state machine and the hard, medium
+ * and buy-everything players of engines/monopoly/ai.py, in flat C arrays.
  *
  * It is a line-by-line port, not a model: every function below names the Python function it
  * follows, and a game played here from the same random stream is the engine's game, throw for
  * throw (tests/engines/monopoly/test_fastsim.py compares them).  Every number (prices, rents, the
- * cards, the bank, the players' build and sell tables) comes from rules.py and ai.py through
- * configure(); nothing here is a second copy of the rules.
+ * cards, the bank, the players' build and sell tables, hard's income per level, group bonuses and
+ * constants) comes from rules.py and ai.py through configure(); nothing here is a second copy of
+ * the rules.
  *
  * Two details keep the games identical rather than merely alike:
  * - the random stream is Python's: the Mersenne Twister state of random.Random(seed) is passed in,
  *   and a draw is random.randrange(n) (getrandbits(bit_length(n)) until below n);
  * - ai.py picks from frozenset(legal) with min()/max(), where the first of equal keys wins, so the
  *   order of that set decides ties (which railroad to mortgage first).  set_order() lays the legal
- *   list out the way CPython's set does (small ints hash to themselves) and iterates it.
+ *   list out the way CPython's set does (small ints hash to themselves) and iterates it;
+ * - hard's valuations are doubles summed in Python's order, with Python's round(), int() and float
+ *   floor division, and the build passes -ffp-contract=off (no fused multiply-adds).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -1234,7 +1237,7 @@ static void apply(S *s, int action) {
     cont(s);
 }
 
-/* -- the players (engines/monopoly/ai.py, MonopolyPlayer for medium and buy-everything) ---------- */
+/* -- the players (engines/monopoly/ai.py, MonopolyPlayer for medium and buy-everything; hard below) */
 #define RESERVE 200.0  /* MonopolyPlayer._reserve for both levels */
 
 static int complete_on(const int *owner, int player, int sq) {  /* View.complete */

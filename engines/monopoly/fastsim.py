@@ -1,12 +1,13 @@
 """The fast Monopoly simulator: the compiled core ``_fastsim.c`` behind ``tvgames simulate monopoly``.
 
-The core is a port of :mod:`engines.monopoly.game` (every rule) and of the medium and
+The core is a port of :mod:`engines.monopoly.game` (every rule) and of the hard, medium and
 buy-everything players of :mod:`engines.monopoly.ai` to flat C arrays. It plays the *same* games:
 given the simulator's dice generator (``random.Random``) it draws every throw and card the way
 the engine path does and makes every decision the players make, so a seed gives the same winner,
 length, trades and auctions on either core (``tests/engines/monopoly/test_fastsim.py`` checks it
 game by game). Every number it uses is read here from :mod:`engines.monopoly.rules` (the board
-and card CSVs) and the players' tables from :mod:`engines.monopoly.ai`.
+and card CSVs) and the players' tables and hard's constants from :mod:`engines.monopoly.ai`, when
+the core is configured (at import, and again whenever ``_core.configure(_rules())`` is called).
 
 The extension is built by ``pip install -e .`` (the Makefile's install). Without it
 :data:`UNAVAILABLE` says why and the simulator plays through the Python engine instead.

@@ -13,8 +13,8 @@ share of games that reached the cap, and games per second.
 
 Two cores play the games (``core`` in the result says which ran):
 
-- ``fast``: the compiled core (:mod:`engines.monopoly.fastsim`), for medium and buy-everything
-  players. It plays the same games as the engine from the same seed, so the result is the same
+- ``fast``: the compiled core (:mod:`engines.monopoly.fastsim`), for hard, medium and
+  buy-everything players. It plays the same games as the engine from the same seed, so the result is the same
   apart from ``core`` and ``timing``.
 - ``engine``: the rules engine with the computer players of :mod:`engines.monopoly.ai`, for every
   level. Players read their view straight from the state's public fields
