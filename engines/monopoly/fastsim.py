@@ -141,9 +141,10 @@ def _rules() -> dict[str, Any]:
 
 
 def _hard_tables() -> dict[str, list[float] | list[int]]:
-    """Hard's income table, group bonuses and constants, read from ai.py now (not at import), so a
-    test that changes ``ai.X`` changes both cores alike. The bonuses come from ai.group_bonus
-    itself (its cache and its float sum), so the core adds up nothing the engine does not."""
+    """Hard's income table, group bonuses and constants, read from ai.py each time the core is
+    configured, so a test that changes ``ai.X`` and configures again changes both cores alike. The
+    bonuses come from ai.group_bonus itself (its cache and its float sum), so the core adds up
+    nothing the engine does not."""
     income = []
     for sq in range(R.NUM_SQUARES):
         kind = R.BOARD[sq].kind
@@ -154,16 +155,12 @@ def _hard_tables() -> dict[str, list[float] | list[int]]:
     for group in R.GROUP_NAMES:
         street = R.BOARD[R.GROUPS[group][0]].kind == "street"
         bonus += [ai.group_bonus(group, n) if street else 0.0 for n in range(MAX_PLAYERS)]
+    floats = (ai.HORIZON_TURNS, ai.RESERVE_BASE, ai.RESERVE_DUEL, ai.RESERVE_SHARE, ai.RESERVE_MOST,
+              ai.DENY_BLOCK, ai.JAIL_DANGER, ai.AUCTION_SAVING)  # fmt: skip
     return {
         "income": income,
         "group_bonus": bonus + [0.0] * (MAX_PLAYERS * (10 - len(R.GROUP_NAMES))),
-        "hard": [
-            float(x)
-            for x in (
-                ai.HORIZON_TURNS, ai.RESERVE_BASE, ai.RESERVE_DUEL, ai.RESERVE_SHARE, ai.RESERVE_MOST,
-                ai.DENY_BLOCK, ai.JAIL_DANGER, ai.AUCTION_SAVING,
-            )
-        ],  # fmt: skip
+        "hard": [float(x) for x in floats],
         "hard_ints": [ai.REFUSALS_BEFORE_WAIT, ai.MAX_WAIT_TURNS, ai.STEP_PREMIUM, ai.HARD_BUILD_TARGET],
     }
 

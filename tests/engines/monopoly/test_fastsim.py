@@ -26,6 +26,7 @@ def test_the_set_order_is_pythons():
         assert fastsim._core.set_order(keys) == list(frozenset(keys))
 
 
+SIX = ["medium", "medium", "buy-everything", "medium", "buy-everything", "medium"]
 HARD_DUEL = ["hard", "buy-everything"]
 HARD_TABLE = ["hard", "medium", "medium", "medium"]
 
@@ -36,7 +37,7 @@ HARD_TABLE = ["hard", "medium", "medium", "medium"]
         (["medium"] * 4, 5, 12, 500, True, False),
         (["medium", "buy-everything"], 5, 3, 100, True, False),
         (["buy-everything"] * 3, 5, 4, 200, True, False),
-        (["medium", "medium", "buy-everything", "medium", "buy-everything", "medium"], 5, 4, 150, True, False),
+        (SIX, 5, 4, 150, True, False),
         (["medium"] * 3, 5, 4, 300, False, False),
         (["medium"] * 4, 5, 4, 300, True, True),
         (["medium"] * 4, 5, 6, 12, True, False),
