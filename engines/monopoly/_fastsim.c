@@ -2102,8 +2102,9 @@ static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose 
     double best_gain = 0;
     for (int partner = 0; partner < s->n; partner++) {
         if (partner == me || s->bankrupt[partner] || pl->refused_until[partner] > pl->turns) continue;
-        /* _offers: the swaps, then the steps */
-        uint64_t offers[160], steps[16];
+        /* _offers: the swaps, then the steps (at most 10 + 10 * 9 and 10 for the 10 colour
+         * groups fastsim.py allows) */
+        uint64_t offers[128], steps[16];
         int no = swap_candidates(s, me, partner, offers);
         int nsteps = step_candidates(s, me, partner, steps);
         for (int k = 0; k < nsteps; k++) offers[no++] = steps[k];
