@@ -1951,8 +1951,9 @@ static int idle_mortgage(S *s, int me, uint64_t keep) {
     return best;
 }
 
-static int raise_money_hard(S *s, int me) {  /* MonopolyPlayer._raise_money (hard) */
-    if (raisable(s, me) < s->debts[0].amount) return BANKRUPT;
+/* MonopolyPlayer._money_step (hard): a mortgage by its rank, else the sale that loses least rent;
+ * -1 if neither is legal */
+static int money_step_hard(S *s, int me) {
     int n, mort = -1, sell = -1;
     const int *acts = legal_order(s, &n);
     Rank best_rank = {0, 0, 0.0};
@@ -1971,6 +1972,15 @@ static int raise_money_hard(S *s, int me) {  /* MonopolyPlayer._raise_money (har
     }
     if (mort >= 0) return MORTGAGE_BASE + mort;
     if (sell >= 0) return SELL_BASE + sell;
+    return -1;
+}
+
+static int raise_money_hard(S *s, int me) {  /* MonopolyPlayer._raise_money (hard) */
+    if (raisable(s, me) < s->debts[0].amount) return BANKRUPT;
+    int step = money_step_hard(s, me);
+    if (step >= 0) return step;
+    int n;
+    const int *acts = legal_order(s, &n);
     if (n <= 0) {
         s->error = __LINE__;
         return -1;
@@ -2303,6 +2313,11 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
                 /* a square that completes or blocks a group is worth mortgaging for */
                 int mortgage = idle_mortgage(s, p, 0);
                 if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
+            }
+            if (cash < price && opponents_of(s, p) == 1 && completes_rival(s, p, sq) && raisable(s, p) >= price) {
+                /* the opponent's last lot: my groups' mortgages and houses if it must */
+                int step = money_step_hard(s, p);
+                if (step >= 0) return step;
             }
             return DECLINE;
         }

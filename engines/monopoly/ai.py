@@ -381,16 +381,23 @@ class MonopolyPlayer:
                 if self.level == "hard" and self._auction_is_cheaper(v, v.buy):
                     return G.DECLINE
                 return G.BUY
-            if (
-                self.level == "hard"
-                and G.BUY not in v.legal
-                and (len(v.opponents()) == 1 or self._strategic(v, v.buy))
-            ):
-                # a square that completes or blocks a group is worth mortgaging for, and so is any
-                # square against a single opponent (what they do not get, I may still complete)
-                mortgage = self._idle_mortgage(v)
-                if mortgage is not None:
-                    return G.MORTGAGE_BASE + mortgage
+            if self.level == "hard" and G.BUY not in v.legal:
+                if len(v.opponents()) == 1 or self._strategic(v, v.buy):
+                    # a square that completes or blocks a group is worth mortgaging for, and so is
+                    # any square against a single opponent (what they do not get, I may complete)
+                    mortgage = self._idle_mortgage(v)
+                    if mortgage is not None:
+                        return G.MORTGAGE_BASE + mortgage
+                if (
+                    len(v.opponents()) == 1
+                    and self._completes_rival(v, v.buy)
+                    and _raisable(v, v.me) >= R.BOARD[v.buy].price
+                ):
+                    # the last lot of the opponent's group: worth mortgaging my own groups for, and
+                    # selling houses if it must (at the auction the opponent may simply outbid me)
+                    step = self._money_step(v)
+                    if step is not None:
+                        return step
             return G.DECLINE
         if phase == "auction":
             return self._bid(v)
@@ -720,6 +727,12 @@ class MonopolyPlayer:
     def _raise_money(self, v: View) -> int:
         if G.BANKRUPT in v.legal:
             return G.BANKRUPT
+        step = self._money_step(v)
+        return min(v.legal) if step is None else step
+
+    def _money_step(self, v: View) -> int | None:
+        """The next mortgage or building sale when money must be found: a mortgage first, then the
+        building whose sale loses least rent; None if neither is legal."""
         mortgages = [a - G.MORTGAGE_BASE for a in v.legal if G.MORTGAGE_BASE <= a < G.MORTGAGE_BASE + 40]
         if mortgages:
             if self.level == "hard":
@@ -729,7 +742,7 @@ class MonopolyPlayer:
         sells = [a - G.SELL_BASE for a in v.legal if G.SELL_BASE <= a < G.SELL_BASE + 40]
         if sells:
             return G.SELL_BASE + min(sells, key=lambda sq: self._sell_loss(v, sq))
-        return min(v.legal)
+        return None
 
     # -- trades ------------------------------------------------------------------------------------
     def _accepts(self, v: View, trade: Mapping[str, Any] | None) -> bool:
@@ -973,6 +986,18 @@ def _idle_value(v: View, player: int, owner: Sequence[int]) -> int:
         and not v.level[sq]
         and not all(owner[s] == player for s in R.GROUP_OF[sq])
     )
+
+
+def _raisable(v: View, player: int) -> int:
+    """Cash ``player`` would have after selling every building and mortgaging every property
+    (:meth:`engines.monopoly.game.MonopolyState.raisable` read from the view)."""
+    total = v.cash[player]
+    for sq in R.PROPERTIES:
+        if v.owner[sq] == player:
+            total += v.level[sq] * R.BOARD[sq].house_cost * R.BUILDING_SELL_PERCENT // 100
+            if not v.mortgaged[sq]:
+                total += R.BOARD[sq].mortgage
+    return total
 
 
 def _rivals_bidding(v: View) -> list[int]:
