@@ -1778,8 +1778,10 @@ static int strategic(const S *s, int sq) {  /* MonopolyPlayer._strategic */
     return who != -1;
 }
 
-static double deny_cash(const S *s, int me) {  /* MonopolyPlayer._deny_cash */
-    double need = 0.0;
+/* MonopolyPlayer._deny_needs: the larger of the two needs, and the auction's in *auction */
+static double deny_cash(const S *s, int me, double *auction) {
+    double need = 0.0, bid = 0.0;
+    if (auction) *auction = 0.0;
     if (opponents_of(s, me) != 1) return need;
     int idle = 0, have_idle = 0;
     for (int g = 0; g < R.ncolour; g++) {
@@ -1793,14 +1795,15 @@ static double deny_cash(const S *s, int me) {  /* MonopolyPlayer._deny_cash */
         int who;
         if (!one_other_holder(s, free_sq, &who) || who == me) continue;
         int price = R.price[free_sq], rival_cash = s->cash[who];
-        if (rival_cash < price && rival_cash + 1.0 > need) need = rival_cash + 1.0;
+        if (rival_cash < price && rival_cash + 1.0 > bid) bid = rival_cash + 1.0;
         if (!have_idle) {
             idle = idle_value(s, me, s->owner);
             have_idle = 1;
         }
         if (price - idle > need) need = price - idle;
     }
-    return need;
+    if (auction) *auction = bid;
+    return bid > need ? bid : need;
 }
 
 static double value_to_me(const S *s, int me, int sq) {  /* MonopolyPlayer._value_to_me (hard) */
@@ -1895,7 +1898,7 @@ static int auction_is_cheaper(const S *s, const Player *pl, int me, int sq) {
 static int wants_to_buy_hard(const S *s, const Player *pl, int me, int sq) {  /* _wants_to_buy */
     int price = R.price[sq], cash = s->cash[me];
     if (opponents_of(s, me) == 1 && !completes_rival(s, me, sq)) {
-        double deny = deny_cash(s, me);
+        double deny = deny_cash(s, me, NULL);
         if (deny != 0.0 && cash - price + R.mortgage[sq] + idle_value(s, me, s->owner) < deny) return 0;
     }
     double r = reserve_of(s, pl, me), low = r < 50.0 ? r : 50.0;
@@ -2202,8 +2205,8 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
         int proposal = propose_hard(s, pl, me);
         if (proposal >= 0 || s->error) return proposal;
     }
-    double reserve = reserve_of(s, pl, me), deny = deny_cash(s, me);
-    if (cash < deny) {
+    double auction, reserve = reserve_of(s, pl, me), deny = deny_cash(s, me, &auction);
+    if (cash < auction) {  /* the cash to win the auction of an opponent's last lot */
         int mortgage = idle_mortgage(s, me, 0);
         if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
     }

@@ -433,13 +433,20 @@ class MonopolyPlayer:
         return 200.0
 
     def _deny_cash(self, v: View) -> float:
-        """Cash hard keeps for an unowned lot that would complete an opponent's group. An opponent
-        without its price who lands there puts it to auction, where nobody may bid above their
-        cash: hard keeps a dollar more than they hold. If hard lands there itself it may mortgage
-        to buy, so for that it keeps only what mortgages outside its groups would not raise."""
-        need = 0.0
+        """Cash hard keeps for an unowned lot that would complete an opponent's group (the larger
+        of :meth:`_deny_needs`)."""
+        return max(self._deny_needs(v))
+
+    def _deny_needs(self, v: View) -> tuple[float, float]:
+        """The cash to keep for an unowned lot that would complete an opponent's group, as (for its
+        auction, for landing there). An opponent without its price who lands there puts it to
+        auction, where nobody may bid above their cash: hard keeps a dollar more than they hold.
+        If hard lands there itself it may mortgage to buy, so for that it keeps only what
+        mortgages outside its groups would not raise (mortgaging cannot make that up: each
+        mortgage raises the cash by what it takes from those mortgages)."""
+        auction = landing = 0.0
         if len(v.opponents()) != 1:
-            return need
+            return auction, landing
         idle = None
         for lots in COLOUR_GROUPS:
             free = [sq for sq in lots if v.owner[sq] < 0]
@@ -451,11 +458,11 @@ class MonopolyPlayer:
             price = R.BOARD[free[0]].price
             rival_cash = v.cash[others.pop()]
             if rival_cash < price:
-                need = max(need, rival_cash + 1.0)
+                auction = max(auction, rival_cash + 1.0)
             if idle is None:
                 idle = _idle_value(v, v.me, v.owner)
-            need = max(need, price - idle)
-        return need
+            landing = max(landing, price - idle)
+        return auction, landing
 
     def _leave_jail(self, v: View) -> int | None:
         if self.level == "hard":
@@ -644,13 +651,13 @@ class MonopolyPlayer:
                 return proposal
         reserve = self._reserve(v)
         if self.level == "hard":
-            deny = self._deny_cash(v)
-            if cash < deny:
+            auction, landing = self._deny_needs(v)
+            if cash < auction:
                 # the cash to win the auction of an opponent's last lot, from lots outside my groups
                 mortgage = self._idle_mortgage(v)
                 if mortgage is not None:
                     return G.MORTGAGE_BASE + mortgage
-            reserve = max(reserve, deny)
+            reserve = max(reserve, auction, landing)
         owned = [sq for sq in R.PROPERTIES if v.owner[sq] == me]
         if not any(v.mortgaged[sq] or v.complete(me, sq) for sq in owned):
             return None  # nothing to build or lift (the legal list need not be made)
