@@ -181,7 +181,7 @@ typedef struct {
     int no_cash[MAXP];
     /* hard only: my turns so far, each partner's refusals in a row and the turn before which I do
      * not offer them again (0, 0 when absent from the dict), and my open offer (awaiting) */
-    int turns;
+    int turns, rolling;  /* rolling: this turn's roll phase is counted (see MonopolyPlayer.rolling) */
     int refused_streak[MAXP], refused_until[MAXP];
     int awaiting, aw_partner;
     uint64_t aw_squares;
@@ -2281,9 +2281,13 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
     s->lg_ok = 0;
     if (pl->awaiting) note_answer(s, pl);
     int r, hard = pl->level == LV_HARD;
+    if (phase != P_ROLL) pl->rolling = 0;
     switch (phase) {
     case P_ROLL:
-        if (s->doubles == 0 && s->turn == p) pl->turns++;
+        if (s->doubles == 0 && s->turn == p && !pl->rolling) {
+            pl->turns++;
+            pl->rolling = 1;
+        }
         if (s->in_jail[p] && s->doubles == 0) {
             if (hard) {  /* _leave_jail: stay while some rent on the board is high */
                 r = -1;

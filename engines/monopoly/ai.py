@@ -332,6 +332,7 @@ class MonopolyPlayer:
         self.offered: dict[tuple, tuple[int, int | None]] = {}
         self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
         self.turns = 0  # my turns so far (the clock of the back-off below)
+        self.rolling = False  # my turn's roll phase is counted (it repeats for each build, offer, ...)
         self.awaiting: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None  # my open offer
         # partner -> (offers refused in a row, my turn before which I do not offer them again)
         self.refusals: dict[int, tuple[int, int]] = {}
@@ -362,9 +363,12 @@ class MonopolyPlayer:
         self.plan = []
         if self.awaiting is not None:
             self._note_answer(v)
+        if phase != "roll":
+            self.rolling = False
+        elif v.doubles == 0 and v.turn_player == v.me and not self.rolling:
+            self.turns += 1
+            self.rolling = True
         if phase == "roll":
-            if v.doubles == 0 and v.turn_player == v.me:
-                self.turns += 1
             if v.in_jail[v.me] and v.doubles == 0:
                 leave = self._leave_jail(v)
                 if leave is not None:
