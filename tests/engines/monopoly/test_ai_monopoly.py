@@ -301,13 +301,40 @@ def test_hard_keeps_an_opponents_last_lot_from_them_against_a_single_opponent():
     )
     assert hard.decide(buy) == G.DECLINE
     assert hard.decide(dataclasses.replace(buy, cash=[700, 1500])) == G.BUY
-    # ... and it mortgages a lot outside its groups to raise it before the opponent throws
+    # ... and it mortgages a lot outside its groups to raise it before an opponent without the
+    # price throws (a dollar over their $300 wins the auction if they land there)
     legal = [G.END_TURN, G.MORTGAGE_BASE + reading]
-    short = _view(
-        {boardwalk: 1, reading: 0}, phase="after-roll", cash=[100, 1500], legal_source=lambda: legal
-    )
+    short = _view({boardwalk: 1, reading: 0}, phase="after-roll", cash=[100, 300], legal_source=lambda: legal)
     assert hard.decide(short) == G.MORTGAGE_BASE + reading
-    assert hard.decide(dataclasses.replace(short, cash=[400, 1500])) == G.END_TURN
+    assert hard.decide(dataclasses.replace(short, cash=[400, 300])) == G.END_TURN
+    # an opponent with the price buys it on landing; for its own landing hard would mortgage
+    # then, and mortgaging now raises nothing the mortgage would not: it keeps the lot
+    assert hard.decide(dataclasses.replace(short, cash=[100, 1500])) == G.END_TURN
+
+
+def test_hard_raises_the_price_of_an_opponents_last_lot_from_its_own_groups():
+    # P1 holds Boardwalk; hard lands on Park Place ($350) with $200 and the oranges, nothing idle
+    park, boardwalk = 37, 39
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    oranges = dict.fromkeys(ORANGE, 0)
+    legal = [G.DECLINE, *(G.MORTGAGE_BASE + sq for sq in ORANGE)]
+    buy = _view(
+        {boardwalk: 1, **oranges}, phase="buy", buy=park, cash=[200, 1500], legal_source=lambda: legal
+    )
+    assert G.MORTGAGE_BASE + ORANGE[0] <= hard.decide(buy) <= G.MORTGAGE_BASE + ORANGE[-1]
+    # with a house on each orange it sells houses first (no orange can be mortgaged)
+    level = [1 if sq in ORANGE else 0 for sq in range(R.NUM_SQUARES)]
+    sells = [G.DECLINE, *(G.SELL_BASE + sq for sq in ORANGE)]
+    built = dataclasses.replace(buy, level=level, legal_source=lambda: sells, _legal=None)
+    assert G.SELL_BASE + ORANGE[0] <= hard.decide(built) <= G.SELL_BASE + ORANGE[-1]
+    # not when everything it has would not make the price
+    assert hard.decide(dataclasses.replace(buy, cash=[0, 1500])) == G.DECLINE
+    # nor for a lot that completes no group, nor with two opponents (it is not the only one left
+    # to stop them)
+    fields = {"phase": "buy", "buy": park, "legal_source": lambda: legal}
+    assert hard.decide(_view(oranges, cash=[200, 1500], **fields)) == G.DECLINE
+    three = _view({boardwalk: 1, **oranges}, cash=[200, 1500, 1500], bankrupt=[False] * 3, **fields)
+    assert hard.decide(three) == G.DECLINE
 
 
 def test_hard_makes_a_rival_pay_all_it_can_for_a_lot_of_a_split_group():
@@ -362,3 +389,15 @@ def test_hard_mortgages_to_pay_for_an_offer_only_to_a_partner_who_has_not_just_r
     assert refused.decide(dataclasses.replace(view)) == G.TRADE_WITH_BASE + 1
     gives = [a - G.CASH_GIVE_BASE for a in refused.plan if G.CASH_GIVE_BASE <= a < G.CASH_ASK_BASE]
     assert 0 < sum(R.TRADE_CASH_STEPS[k] for k in gives) <= 300
+
+
+def test_hards_refusal_clock_counts_turns_not_decisions():
+    # a build, a mortgage or an offer before rolling is another decision in the same roll phase
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    roll = _view({}, phase="roll", legal_source=lambda: [G.ROLL])
+    for _ in range(3):
+        hard.decide(dataclasses.replace(roll))
+    assert hard.turns == 1
+    hard.decide(_view({}, phase="after-roll", legal_source=lambda: [G.END_TURN]))
+    hard.decide(dataclasses.replace(roll))
+    assert hard.turns == 2
