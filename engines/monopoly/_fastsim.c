@@ -1424,54 +1424,7 @@ static int add_offer(S *s, Player *pl, int partner, uint64_t squares, int cash) 
     return 0;
 }
 
-static int propose(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (medium) */
-    if (pl->nplan > pl->plan_at) return -1;
-    if (pl->has_no_offers) {
-        int same = 1;
-        for (int sq = 0; sq < NSQ && same; sq++)
-            same = pl->no_owner[sq] == s->owner[sq] && pl->no_mortgaged[sq] == s->mortgaged[sq];
-        for (int p = 0; p < s->n && same; p++) same = pl->no_cash[p] == s->cash[p] / 50;
-        if (same) return -1;
-    }
-    pl->has_no_offers = 1;
-    for (int sq = 0; sq < NSQ; sq++) {
-        pl->no_owner[sq] = (signed char)s->owner[sq];
-        pl->no_mortgaged[sq] = (char)s->mortgaged[sq];
-    }
-    for (int p = 0; p < s->n; p++) pl->no_cash[p] = s->cash[p] / 50;
-    int found = 0, best_partner = -1, best_cash = 0;
-    uint64_t best_squares = 0;
-    double best_gain = 0;
-    for (int partner = 0; partner < s->n; partner++) {
-        if (partner == me || s->bankrupt[partner]) continue;
-        uint64_t offers[128];
-        int no = swap_candidates(s, me, partner, offers);
-        for (int k = 0; k < no; k++) {
-            Offer *o = find_offer(pl, partner, offers[k], s->owner);
-            int refused = o ? o->count : 0;
-            if (refused >= 3) continue;
-            int cash;
-            if (escalate(s, me, partner, offers[k], refused, &cash) < 0) continue;
-            if (o && o->has_last && o->last_cash == cash) continue;
-            int after[NSQ];
-            trade_outcome(s, me, partner, offers[k], after);
-            double gain = medium_worth(s, me, after, s->cash[me] - cash) -
-                          medium_worth(s, me, s->owner, s->cash[me]);
-            if (!found || gain > best_gain) {
-                found = 1;
-                best_gain = gain;
-                best_partner = partner;
-                best_squares = offers[k];
-                best_cash = cash;
-            }
-        }
-    }
-    if (!found) return -1;
-    pl->has_no_offers = 0;
-    if (add_offer(s, pl, best_partner, best_squares, best_cash) < 0) return -1;
-    compose(s, pl, best_squares, best_cash);
-    return TRADE_WITH_BASE + best_partner;
-}
+static int propose(S *s, Player *pl, int me);  /* MonopolyPlayer._propose: below, with hard's */
 
 /* The first best build and the first cheapest lift among `acts` in that order (as max() and
  * min() pick from an iteration); *tie says whether another action had the same key. */
@@ -2095,7 +2048,8 @@ static int escalate_hard(const S *s, const Player *pl, int me, int partner, uint
     return 0;
 }
 
-static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (hard) */
+static int propose(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose (hard and medium) */
+    int hard = pl->level == LV_HARD;
     if (pl->nplan > pl->plan_at) return -1;
     if (pl->has_no_offers) {
         int same = 1;
@@ -2114,12 +2068,12 @@ static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose 
     uint64_t best_squares = 0;
     double best_gain = 0;
     for (int partner = 0; partner < s->n; partner++) {
-        if (partner == me || s->bankrupt[partner] || pl->refused_until[partner] > pl->turns) continue;
+        if (partner == me || s->bankrupt[partner] || (hard && pl->refused_until[partner] > pl->turns)) continue;
         /* _offers: the swaps, then the steps (at most 10 + 10 * 9 and 10 for the 10 colour
          * groups fastsim.py allows) */
         uint64_t offers[128], steps[16];
         int no = swap_candidates(s, me, partner, offers);
-        int nsteps = step_candidates(s, me, partner, steps);
+        int nsteps = hard ? step_candidates(s, me, partner, steps) : 0;
         for (int k = 0; k < nsteps; k++) offers[no++] = steps[k];
         for (int k = 0; k < no; k++) {
             Offer *o = find_offer(pl, partner, offers[k], s->owner);
@@ -2128,11 +2082,14 @@ static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose 
             int is_step = 0;
             for (int j = 0; j < nsteps; j++) is_step |= steps[j] == offers[k];
             int cash;
-            if (escalate_hard(s, pl, me, partner, offers[k], refused, is_step, &cash) < 0) continue;
+            if (hard ? escalate_hard(s, pl, me, partner, offers[k], refused, is_step, &cash) < 0
+                     : escalate(s, me, partner, offers[k], refused, &cash) < 0)
+                continue;
             if (o && o->has_last && o->last_cash == cash) continue;
             int after[NSQ];
             trade_outcome(s, me, partner, offers[k], after);
-            double gain = hard_worth(s, me, after, s->cash[me] - cash) - hard_worth(s, me, s->owner, s->cash[me]);
+            double gain = hard ? hard_worth(s, me, after, s->cash[me] - cash) - hard_worth(s, me, s->owner, s->cash[me])
+                               : medium_worth(s, me, after, s->cash[me] - cash) - medium_worth(s, me, s->owner, s->cash[me]);
             if (!found || gain > best_gain) {
                 found = 1;
                 best_gain = gain;
@@ -2144,7 +2101,7 @@ static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose 
     }
     if (!found) return -1;
     pl->has_no_offers = 0;
-    if (best_cash > s->cash[me] - reserve_of(s, pl, me)) {
+    if (hard && best_cash > s->cash[me] - reserve_of(s, pl, me)) {
         /* raise the price first, from lots outside my groups; not for a partner who refused my
          * last offer */
         int mortgage = pl->refused_streak[best_partner] > 0 ? -1 : idle_mortgage(s, me, best_squares);
@@ -2152,7 +2109,7 @@ static int propose_hard(S *s, Player *pl, int me) {  /* MonopolyPlayer._propose 
         if (best_cash > s->cash[me]) return -1;
     }
     if (add_offer(s, pl, best_partner, best_squares, best_cash) < 0) return -1;
-    pl->awaiting = 1;
+    pl->awaiting = hard;
     pl->aw_partner = best_partner;
     pl->aw_squares = best_squares;
     for (int sq = 0; sq < NSQ; sq++) pl->aw_before[sq] = (signed char)s->owner[sq];
@@ -2202,7 +2159,7 @@ static int group_lift(S *s, int me, double reserve) {  /* MonopolyPlayer._group_
 static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer._manage (hard) */
     int cash = s->cash[me];
     if (trade && s->trading && s->trades_left[me] > 0) {
-        int proposal = propose_hard(s, pl, me);
+        int proposal = propose(s, pl, me);
         if (proposal >= 0 || s->error) return proposal;
     }
     double auction, reserve = reserve_of(s, pl, me), deny = deny_cash(s, me, &auction);

@@ -21,13 +21,13 @@ What each level does:
   wants the lot pays that for little more than its mortgage value. Against a single opponent it
   keeps the cash to win the auction of a lot that would complete the opponent's group, and bids
   all of it there; landing on that lot without the price, it mortgages its own groups and sells
-  houses if that is what buying it takes. It proposes group-completing swaps and cash offers, raising the cash after a
-  refusal (and mortgaging idle lots to pay, unless that partner refused the last offer); a
-  partner who refuses four offers in a row is asked again only after a wait (in hard's turns)
-  that doubles each time. It lifts the mortgages on its complete groups first, builds towards three
-  houses on the lots that earn most per dollar, keeping a reserve against the worst rent it could
-  meet, mortgages idle properties to build (a lot of a group an opponent shares first), and stays
-  in jail while some rent on the board is $100 or more.
+  houses if that is what buying it takes. It proposes group-completing swaps and cash offers,
+  raising the cash after a refusal (and mortgaging idle lots to pay, unless that partner refused
+  the last offer); a partner who refuses four offers in a row is asked again only after a wait
+  (in hard's turns) that doubles each time. It lifts the mortgages on its complete groups first,
+  builds towards three houses on the lots that earn most per dollar, keeping a reserve against the
+  worst rent it could meet, mortgages idle properties to build (a lot of a group an opponent
+  shares first), and stays in jail while some rent on the board is $100 or more.
 - **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
   price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
   group, and values a complete group at twice its printed prices when answering.

@@ -104,33 +104,31 @@ def test_scripted_income_tax_is_the_ten_percent_choice_at_the_start():
     assert rows[1][1] == R.STARTING_CASH * (100 - R.INCOME_TAX_PERCENT) // 100
 
 
-def test_a_changed_rule_changes_both_cores_alike(monkeypatch):
-    names = ["medium"] * 4
+MEDIUMS = ["medium"] * 4
+HARD_AND_MEDIUMS = ["hard", "medium", "medium", "medium"]
+
+
+@pytest.mark.parametrize(
+    ("module", "changes", "names", "seed"),
+    [
+        (R, {"GO_SALARY": 400, "LUXURY_TAX": 150}, MEDIUMS, 3),
+        # hard's constants are read from ai.py when the core is configured, not copied into it
+        (ai, {"RESERVE_SHARE": 0.6}, HARD_AND_MEDIUMS, 4),
+        (ai, {"STEP_PREMIUM": 60}, HARD_AND_MEDIUMS, 4),
+    ],
+    ids=["rules", "hard-float", "hard-int"],
+)
+def test_a_changed_rule_changes_both_cores_alike(monkeypatch, module, changes, names, seed):
     try:
-        monkeypatch.setattr(R, "GO_SALARY", 400)
-        monkeypatch.setattr(R, "LUXURY_TAX", 150)
+        for name, value in changes.items():
+            monkeypatch.setattr(module, name, value)
         fastsim._core.configure(fastsim._rules())
-        changed = fastsim.play_raw(names, 3, 0, 60, True)
-        assert changed["cash"] == fastsim_check.engine_game(names, 3, 0, 60, True)["cash"]
+        changed = fastsim.play_raw(names, seed, 0, 60, True)
+        assert changed["cash"] == fastsim_check.engine_game(names, seed, 0, 60, True)["cash"]
     finally:
         monkeypatch.undo()
         fastsim._core.configure(fastsim._rules())
-    assert fastsim.play_raw(names, 3, 0, 60, True)["cash"] != changed["cash"]
-
-
-@pytest.mark.parametrize(("name", "value"), [("RESERVE_SHARE", 0.6), ("STEP_PREMIUM", 60)])
-def test_a_changed_hard_constant_changes_both_cores_alike(monkeypatch, name, value):
-    # the core reads hard's constants from ai.py when it is configured, not a copy of its own
-    names = ["hard", "medium", "medium", "medium"]
-    try:
-        monkeypatch.setattr(ai, name, value)
-        fastsim._core.configure(fastsim._rules())
-        changed = fastsim.play_raw(names, 4, 0, 60, True)
-        assert changed["cash"] == fastsim_check.engine_game(names, 4, 0, 60, True)["cash"]
-    finally:
-        monkeypatch.undo()
-        fastsim._core.configure(fastsim._rules())
-    assert fastsim.play_raw(names, 4, 0, 60, True)["cash"] != changed["cash"]
+    assert fastsim.play_raw(names, seed, 0, 60, True)["cash"] != changed["cash"]
 
 
 def test_the_cores_agree_in_distribution_on_other_seeds():
