@@ -1264,10 +1264,12 @@ static double medium_worth(const S *s, int player, const int *owner, int cash) {
     return total;
 }
 
-/* _new_groups: does `player` hold a colour group whole on `after` but not now (non-empty list)? */
-static int new_groups(const S *s, int player, const int *after, int *price_sum) {
+/* _new_groups: does `player` hold a colour group whole on `after` but not now (non-empty list)?
+ * With the sums asked for: those groups' printed prices, and two houses on each of their lots. */
+static int new_groups_sums(const S *s, int player, const int *after, int *price_sum, int *houses_sum) {
     int any = 0;
     if (price_sum) *price_sum = 0;
+    if (houses_sum) *houses_sum = 0;
     for (int g = 0; g < R.ncolour; g++) {
         int whole_after = 1, whole_now = 1;
         for (int k = 0; k < R.colour_n[g]; k++) {
@@ -1277,11 +1279,17 @@ static int new_groups(const S *s, int player, const int *after, int *price_sum) 
         }
         if (whole_after && !whole_now) {
             any = 1;
-            if (price_sum)
-                for (int k = 0; k < R.colour_n[g]; k++) *price_sum += R.price[R.colour[g][k]];
+            for (int k = 0; k < R.colour_n[g]; k++) {
+                if (price_sum) *price_sum += R.price[R.colour[g][k]];
+                if (houses_sum) *houses_sum += 2 * R.house_cost[R.colour[g][k]];
+            }
         }
     }
     return any;
+}
+
+static int new_groups(const S *s, int player, const int *after, int *price_sum) {
+    return new_groups_sums(s, player, after, price_sum, NULL);
 }
 
 static void trade_outcome(const S *s, int proposer, int partner, uint64_t squares, int *owner) {
@@ -1583,15 +1591,20 @@ static int bid_choice(const S *s, Player *pl, int me) {  /* MonopolyPlayer._bid 
     return PASS;
 }
 
-static int accepts(const S *s, Player *pl, int me) {  /* MonopolyPlayer._accepts (medium) */
-    if (pl->level != LV_MEDIUM) return 0;
+/* the pending trade as `me` sees it: the other side, the board after it and my cash change */
+static void pending_trade(const S *s, int me, int *other, int *after, int *my_cash) {
     int proposer = s->t_proposer, partner = s->t_partner;
-    int other = partner == me ? proposer : partner;
+    *other = partner == me ? proposer : partner;
     uint64_t squares = 0;
     for (int k = 0; k < s->t_nsquares; k++) squares |= 1ull << s->t_squares[k];
-    int after[NSQ];
     trade_outcome(s, proposer, partner, squares, after);
-    int my_cash = proposer == me ? -s->t_cash : s->t_cash;
+    *my_cash = proposer == me ? -s->t_cash : s->t_cash;
+}
+
+static int accepts(const S *s, Player *pl, int me) {  /* MonopolyPlayer._accepts (medium) */
+    if (pl->level != LV_MEDIUM) return 0;
+    int other, after[NSQ], my_cash;
+    pending_trade(s, me, &other, after, &my_cash);
     if (s->cash[me] + my_cash < 0) return 0;
     double mine = medium_worth(s, me, after, s->cash[me] + my_cash) - medium_worth(s, me, s->owner, s->cash[me]);
     int gives_price = 0;
@@ -1983,17 +1996,8 @@ static int group_price_of(int sq) {  /* _group_price of sq's group */
 
 /* the houses term of _escalate: two houses on every lot of the groups `player` gains on `after` */
 static int new_group_houses(const S *s, int player, const int *after) {
-    int total = 0;
-    for (int g = 0; g < R.ncolour; g++) {
-        int whole_after = 1, whole_now = 1;
-        for (int k = 0; k < R.colour_n[g]; k++) {
-            int sq = R.colour[g][k];
-            whole_after &= after[sq] == player;
-            whole_now &= s->owner[sq] == player;
-        }
-        if (whole_after && !whole_now)
-            for (int k = 0; k < R.colour_n[g]; k++) total += 2 * R.house_cost[R.colour[g][k]];
-    }
+    int total;
+    new_groups_sums(s, player, after, NULL, &total);
     return total;
 }
 
@@ -2208,13 +2212,9 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
 }
 
 static int accepts_hard(const S *s, int me) {  /* MonopolyPlayer._accepts (hard) */
-    int proposer = s->t_proposer, partner = s->t_partner;
-    int other = partner == me ? proposer : partner;
-    uint64_t squares = 0;
-    for (int k = 0; k < s->t_nsquares; k++) squares |= 1ull << s->t_squares[k];
-    int after[NSQ];
-    trade_outcome(s, proposer, partner, squares, after);
-    int my_cash = proposer == me ? -s->t_cash : s->t_cash, their_cash = -my_cash;
+    int other, after[NSQ], my_cash;
+    pending_trade(s, me, &other, after, &my_cash);
+    int their_cash = -my_cash;
     if (s->cash[me] + my_cash < 0) return 0;
     double mine = hard_worth(s, me, after, s->cash[me] + my_cash) - hard_worth(s, me, s->owner, s->cash[me]);
     double theirs =
