@@ -396,7 +396,7 @@ class MonopolyPlayer:
                 if (
                     len(v.opponents()) == 1
                     and self._completes_rival(v, v.buy)
-                    and _raisable(v, v.me) >= R.BOARD[v.buy].price
+                    and G.raisable(v.me, v.cash, v.owner, v.level, v.mortgaged) >= R.BOARD[v.buy].price
                 ):
                     # the last lot of the opponent's group: worth mortgaging my own groups for, and
                     # selling houses if it must (at the auction the opponent may simply outbid me)
@@ -998,18 +998,6 @@ def _idle_value(v: View, player: int, owner: Sequence[int]) -> int:
         and not v.level[sq]
         and not all(owner[s] == player for s in R.GROUP_OF[sq])
     )
-
-
-def _raisable(v: View, player: int) -> int:
-    """Cash ``player`` would have after selling every building and mortgaging every property
-    (:meth:`engines.monopoly.game.MonopolyState.raisable` read from the view)."""
-    total = v.cash[player]
-    for sq in R.PROPERTIES:
-        if v.owner[sq] == player:
-            total += v.level[sq] * R.BOARD[sq].house_cost * R.BUILDING_SELL_PERCENT // 100
-            if not v.mortgaged[sq]:
-                total += R.BOARD[sq].mortgage
-    return total
 
 
 def _rivals_bidding(v: View) -> list[int]:

@@ -97,7 +97,7 @@ The contract keys ``game``, ``viewer``, ``num_players``, ``current_player``, ``l
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -244,6 +244,20 @@ class MonopolyGame(Game):
         return MonopolyState(self)
 
 
+def raisable(
+    player: int, cash: Sequence[int], owner: Sequence[int], level: Sequence[int], mortgaged: Sequence[bool]
+) -> int:
+    """Cash ``player`` could have by selling every building and mortgaging every property (of a
+    state, or of a player's view of one)."""
+    total = cash[player]
+    for sq in R.PROPERTIES:
+        if owner[sq] == player:
+            total += level[sq] * _HOUSE_COST[sq] * R.BUILDING_SELL_PERCENT // 100
+            if not mortgaged[sq]:
+                total += _BOARD[sq].mortgage
+    return total
+
+
 class MonopolyState(State):
     SCHEMA_VERSION: ClassVar[int] = 1
 
@@ -379,13 +393,7 @@ class MonopolyState(State):
 
     def raisable(self, player: int) -> int:
         """Cash the player could have by selling every building and mortgaging every property."""
-        total = self.cash[player]
-        for sq in R.PROPERTIES:
-            if self.owner[sq] == player:
-                total += self.level[sq] * _HOUSE_COST[sq] * R.BUILDING_SELL_PERCENT // 100
-                if not self.mortgaged[sq]:
-                    total += _BOARD[sq].mortgage
-        return total
+        return raisable(player, self.cash, self.owner, self.level, self.mortgaged)
 
     def active_players(self) -> list[int]:
         return [p for p in range(self.n) if not self.bankrupt[p]]
