@@ -1749,6 +1749,8 @@ static double deny_cash(const S *s, int me, double *auction) {
     double need = 0.0, bid = 0.0;
     if (auction) *auction = 0.0;
     if (opponents_of(s, me) != 1) return need;
+    int rival = 0;
+    while (rival == me || s->bankrupt[rival]) rival++;
     int idle = 0, have_idle = 0;
     for (int g = 0; g < R.ncolour; g++) {
         int free_sq = -1, nfree = 0;
@@ -1759,7 +1761,13 @@ static double deny_cash(const S *s, int me, double *auction) {
             }
         if (nfree != 1) continue;
         int who;
-        if (!one_other_holder(s, free_sq, &who) || who == me) continue;
+        if (!one_other_holder(s, free_sq, &who)) continue;
+        if (who == me) {  /* my own last lot: its auction, while the opponent is one throw (2-12) from it */
+            int ahead = (free_sq - s->pos[rival] + NSQ) % NSQ, rival_cash = s->cash[rival];
+            if (ahead >= 2 && ahead <= 12 && rival_cash < R.price[free_sq] && rival_cash + 1.0 > bid)
+                bid = rival_cash + 1.0;
+            continue;
+        }
         int price = R.price[free_sq], rival_cash = s->cash[who];
         if (rival_cash < price && rival_cash + 1.0 > bid) bid = rival_cash + 1.0;
         if (!have_idle) {

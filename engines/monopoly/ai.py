@@ -19,8 +19,9 @@ What each level does:
   group already split between two holders (nobody completes it by buying) it leaves to the
   auction and bids up to a dollar short of the price or of the richest rival's cash: a rival who
   wants the lot pays that for little more than its mortgage value. Against a single opponent it
-  keeps the cash to win the auction of a lot that would complete the opponent's group, and bids
-  all of it there; landing on that lot without the price, it mortgages its own groups and sells
+  keeps the cash to win the auction of a lot that would complete the opponent's group (and of
+  the last lot of its own group while the opponent is a throw from it), and bids all of it for
+  the opponent's lot; landing on that lot without the price, it mortgages its own groups and sells
   houses if that is what buying it takes. It proposes group-completing swaps and cash offers,
   raising the cash after a refusal (and mortgaging idle lots to pay, unless that partner refused
   the last offer); a partner who refuses four offers in a row is asked again only after a wait
@@ -438,8 +439,8 @@ class MonopolyPlayer:
         return 200.0
 
     def _deny_cash(self, v: View) -> float:
-        """Cash hard keeps for an unowned lot that would complete an opponent's group (the larger
-        of :meth:`_deny_needs`)."""
+        """Cash hard keeps for an unowned lot that would complete an opponent's group, or its own
+        (the larger of :meth:`_deny_needs`)."""
         return max(self._deny_needs(v))
 
     def _deny_needs(self, v: View) -> tuple[float, float]:
@@ -448,19 +449,29 @@ class MonopolyPlayer:
         auction, where nobody may bid above their cash: hard keeps a dollar more than they hold.
         If hard lands there itself it may mortgage to buy, so for that it keeps only what
         mortgages outside its groups would not raise (mortgaging cannot make that up: each
-        mortgage raises the cash by what it takes from those mortgages)."""
+        mortgage raises the cash by what it takes from those mortgages).
+
+        The last lot of hard's own group goes to auction the same way when the opponent throws
+        onto it without the price, so while they stand one throw from it hard keeps a dollar
+        more than they hold for that auction too (kept at any distance, it measured less)."""
         auction = landing = 0.0
         if len(v.opponents()) != 1:
             return auction, landing
+        rival = v.opponents()[0]
         idle = None
         for lots in COLOUR_GROUPS:
             free = [sq for sq in lots if v.owner[sq] < 0]
             if len(free) != 1:
                 continue
             others = {v.owner[sq] for sq in lots if sq != free[0]}
-            if len(others) != 1 or v.me in others:
+            if len(others) != 1:
                 continue
             price = R.BOARD[free[0]].price
+            if v.me in others:
+                near = (free[0] - v.position[rival]) % R.NUM_SQUARES in ONE_THROW
+                if near and v.cash[rival] < price:
+                    auction = max(auction, v.cash[rival] + 1.0)
+                continue
             rival_cash = v.cash[others.pop()]
             if rival_cash < price:
                 auction = max(auction, rival_cash + 1.0)
@@ -924,6 +935,8 @@ class MonopolyPlayer:
 COLOUR_GROUPS: tuple[tuple[int, ...], ...] = tuple(
     lots for lots in R.GROUPS.values() if R.BOARD[lots[0]].kind == "street"
 )
+ONE_THROW = range(2, 13)
+"""How many squares one throw of the two dice moves a token."""
 
 
 # 256 boards: a decision asks once per partner and the board changes slowly, while each entry keys

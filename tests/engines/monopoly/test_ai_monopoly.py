@@ -312,6 +312,25 @@ def test_hard_keeps_an_opponents_last_lot_from_them_against_a_single_opponent():
     assert hard.decide(dataclasses.replace(short, cash=[100, 1500])) == G.END_TURN
 
 
+def test_hard_keeps_the_cash_for_the_auction_of_its_own_last_lot_while_the_opponent_is_a_throw_away():
+    # hard holds Boardwalk; Park Place ($350) is unowned and P1, with $300, stands on Pacific Avenue
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    park, boardwalk, reading, pacific = 37, 39, 5, 31
+    legal = [G.END_TURN, G.MORTGAGE_BASE + reading]
+    near = _view(
+        {boardwalk: 0, reading: 0}, phase="after-roll", cash=[100, 300], position=[0, pacific],
+        legal_source=lambda: legal,
+    )  # fmt: skip
+    # landing there without the price, P1 puts it to auction: hard mortgages for a dollar over $300
+    assert hard.decide(near) == G.MORTGAGE_BASE + reading
+    assert hard.decide(dataclasses.replace(near, cash=[400, 300])) == G.END_TURN
+    # not while P1 is more than a throw from it, nor when P1 has the price (it buys on landing)
+    assert hard.decide(dataclasses.replace(near, position=[0, 10])) == G.END_TURN
+    assert hard.decide(dataclasses.replace(near, position=[0, park])) == G.END_TURN
+    assert hard.decide(dataclasses.replace(near, cash=[100, 1500])) == G.END_TURN
+    assert park - pacific in ai.ONE_THROW
+
+
 def test_hard_raises_the_price_of_an_opponents_last_lot_from_its_own_groups():
     # P1 holds Boardwalk; hard lands on Park Place ($350) with $200 and the oranges, nothing idle
     park, boardwalk = 37, 39
