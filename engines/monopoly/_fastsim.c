@@ -69,10 +69,10 @@ static struct {
     int card_per_house[NDECK][DECKSZ], card_per_hotel[NDECK][DECKSZ], jail_free[NDECK];
     double build_gain[NSQ][6], sell_loss[NSQ][6];
     /* hard's tables and constants (ai.py): _income(sq, level) for levels 0-6, group_bonus(group,
-     * opponents) by group index and 0-5 opponents, then HORIZON_TURNS ... AUCTION_SAVING */
+     * opponents) by group index and 0-5 opponents, then HORIZON_TURNS ... RENT_ENOUGH */
     double income[NSQ][7], group_bonus[NGROUPS][MAXP];
     double horizon_turns, reserve_base, reserve_duel, reserve_share, reserve_most, deny_block, jail_danger,
-        auction_saving;
+        auction_saving, reserve_bare, rent_enough;
     int refusals_before_wait, max_wait_turns, step_premium, hard_build_target;
 } R;
 
@@ -2168,6 +2168,27 @@ static int group_lift(S *s, int me, double reserve) {  /* MonopolyPlayer._group_
     return mortgage >= 0 ? MORTGAGE_BASE + mortgage : -1;
 }
 
+static int sole_rival(const S *s, int me) {  /* the one opponent left, or -1 (MonopolyPlayer._sole_rival) */
+    if (opponents_of(s, me) != 1) return -1;
+    for (int p = 0; p < s->n; p++)
+        if (p != me && !s->bankrupt[p]) return p;
+    return -1;
+}
+
+static int rent_is_enough(const S *s, int me, int sq) {  /* MonopolyPlayer._rent_is_enough */
+    int rival = sole_rival(s, me);
+    return rival >= 0 && R.rents[sq][s->level[sq]] >= R.rent_enough * raisable(s, rival);
+}
+
+static double build_reserve(S *s, int me, double reserve) {  /* MonopolyPlayer._build_reserve */
+    int rival = sole_rival(s, me);
+    if (rival < 0) return reserve;
+    for (int g = 0; g < R.ncolour; g++)
+        if (complete_on(s->owner, rival, R.colour[g][0])) return reserve;
+    if (idle_mortgage(s, me, 0) >= 0) return reserve;
+    return reserve > R.reserve_bare ? reserve : R.reserve_bare;
+}
+
 static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer._manage (hard) */
     int cash = s->cash[me];
     if (trade && s->trading && s->trades_left[me] > 0) {
@@ -2188,7 +2209,7 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
     if (!any) return -1;
     int lift = group_lift(s, me, reserve);
     if (lift >= 0) return lift;
-    int n, nbuild = 0, nlow = 0, best_low = -1, best_any = -1, cheapest = -1;
+    int n, nbuild = 0, nworth = 0, nlow = 0, best_low = -1, best_any = -1, cheapest = -1;
     const int *acts = legal_order(s, &n);
     for (int k = 0; k < n; k++) {
         int a = acts[k];
@@ -2196,6 +2217,8 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
             int sq = a - BUILD_BASE;
             double gain = R.build_gain[sq][s->level[sq]];
             nbuild++;
+            if (rent_is_enough(s, me, sq)) continue;
+            nworth++;
             if (best_any < 0 || gain > R.build_gain[best_any][s->level[best_any]]) best_any = sq;
             if (s->level[sq] < R.hard_build_target) {
                 nlow++;
@@ -2206,10 +2229,10 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
             if (cheapest < 0 || R.lift_cost[sq] < R.lift_cost[cheapest]) cheapest = sq;
         }
     }
-    if (nbuild) {
+    if (nworth) {
         /* evenly to three houses first, then higher */
         int best = nlow ? best_low : best_any;
-        if (cash - R.house_cost[best] >= reserve) return BUILD_BASE + best;
+        if (cash - R.house_cost[best] >= build_reserve(s, me, reserve)) return BUILD_BASE + best;
         if (s->level[best] < R.hard_build_target) {
             int mortgage = idle_mortgage(s, me, 0);
             if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
@@ -2496,11 +2519,11 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
     PyObject *g = PyDict_GetItemString(arg, "build_gain"), *l = PyDict_GetItemString(arg, "sell_loss");
     PyObject *inc = PyDict_GetItemString(arg, "income"), *bonus = PyDict_GetItemString(arg, "group_bonus");
     PyObject *hd = PyDict_GetItemString(arg, "hard"), *hi = PyDict_GetItemString(arg, "hard_ints");
-    double income[NSQ * 7], group_bonus[NGROUPS * MAXP], hard[8];
+    double income[NSQ * 7], group_bonus[NGROUPS * MAXP], hard[10];
     int hard_ints[4];
     if (!g || !l || !inc || !bonus || !hd || !hi || read_doubles(g, gain, NSQ * 6, "build_gain") ||
         read_doubles(l, loss, NSQ * 6, "sell_loss") || read_doubles(inc, income, NSQ * 7, "income") ||
-        read_doubles(bonus, group_bonus, NGROUPS * MAXP, "group_bonus") || read_doubles(hd, hard, 8, "hard") ||
+        read_doubles(bonus, group_bonus, NGROUPS * MAXP, "group_bonus") || read_doubles(hd, hard, 10, "hard") ||
         read_ints(hi, hard_ints, 4, "hard_ints"))
         return PyErr_Occurred() ? NULL : (PyErr_SetString(PyExc_KeyError, "configure: tables"), NULL);
     for (int sq = 0; sq < NSQ; sq++)
@@ -2509,6 +2532,7 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
         for (int k = 0; k < MAXP; k++) R.group_bonus[gi][k] = group_bonus[gi * MAXP + k];
     R.horizon_turns = hard[0]; R.reserve_base = hard[1]; R.reserve_duel = hard[2]; R.reserve_share = hard[3];
     R.reserve_most = hard[4]; R.deny_block = hard[5]; R.jail_danger = hard[6]; R.auction_saving = hard[7];
+    R.reserve_bare = hard[8]; R.rent_enough = hard[9];
     R.refusals_before_wait = hard_ints[0]; R.max_wait_turns = hard_ints[1]; R.step_premium = hard_ints[2];
     R.hard_build_target = hard_ints[3];
     int *sc = scalars;

@@ -27,8 +27,10 @@ What each level does:
   the last offer); a partner who refuses four offers in a row is asked again only after a wait
   (in hard's turns) that doubles each time. It lifts the mortgages on its complete groups first,
   builds towards three houses on the lots that earn most per dollar, keeping a reserve against the
-  worst rent it could meet, mortgages idle properties to build (a lot of a group an opponent
-  shares first), and stays in jail while some rent on the board is $100 or more.
+  worst rent it could meet (against a single opponent who holds no group, at least $250 once
+  nothing outside its groups is left to mortgage), builds no more on a lot whose rent already
+  takes most of what a single opponent could raise, mortgages idle properties to build (a lot of a
+  group an opponent shares first), and stays in jail while some rent on the board is $100 or more.
 - **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
   price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
   group, and values a complete group at twice its printed prices when answering.
@@ -74,6 +76,13 @@ RESERVE_DUEL = 100.0
 """The reserve's base against a single opponent (rents come from one player who owns half the board)."""
 RESERVE_SHARE = 0.2
 RESERVE_MOST = 300.0
+RESERVE_BARE = 250.0
+"""Hard's least cash kept back from building against a single opponent who holds no colour group,
+once nothing outside hard's groups is left to mortgage: that cash is then all it has, short of
+selling houses at half price, for rents and for the auctions of the lots the opponent needs."""
+RENT_ENOUGH = 0.7
+"""Hard builds no more on a lot whose rent already takes this share of all a single opponent could
+raise: a bigger rent than they can pay earns nothing, while the cash still pays rents and bids."""
 DENY_BLOCK = 1.0
 """Share of a group's worth hard counts for keeping its last lot from a single opponent (the game
 is zero-sum); with more opponents, half (the others gain from it too)."""
@@ -686,25 +695,52 @@ class MonopolyPlayer:
             lift = self._group_lift(v, reserve)
             if lift is not None:
                 return lift
-        if builds:
-            if self.level == "hard":
+        if builds and self.level == "hard":
+            worth_building = [sq for sq in builds if not self._rent_is_enough(v, sq)]
+            if worth_building:
                 # evenly to three houses first, then higher
-                low = [sq for sq in builds if v.level[sq] < HARD_BUILD_TARGET] or builds
+                low = [sq for sq in worth_building if v.level[sq] < HARD_BUILD_TARGET] or worth_building
                 best = max(low, key=lambda sq: self._build_gain(v, sq))
-            else:
-                best = max(builds, key=lambda sq: self._build_gain(v, sq))
+                if cash - R.BOARD[best].house_cost >= self._build_reserve(v, reserve):
+                    return G.BUILD_BASE + best
+                if v.level[best] < HARD_BUILD_TARGET:
+                    mortgage = self._idle_mortgage(v)
+                    if mortgage is not None:
+                        return G.MORTGAGE_BASE + mortgage
+        elif builds:
+            best = max(builds, key=lambda sq: self._build_gain(v, sq))
             if cash - R.BOARD[best].house_cost >= reserve:
                 return G.BUILD_BASE + best
-            if self.level == "hard" and v.level[best] < HARD_BUILD_TARGET:
-                mortgage = self._idle_mortgage(v)
-                if mortgage is not None:
-                    return G.MORTGAGE_BASE + mortgage
         lifts = [a - G.UNMORTGAGE_BASE for a in v.legal if G.UNMORTGAGE_BASE <= a < G.UNMORTGAGE_BASE + 40]
         if lifts and not builds:
             sq = min(lifts, key=lambda s: R.LIFT_COST[s])
             if cash - R.LIFT_COST[sq] >= reserve + (300 if self.level == "hard" else 150):
                 return G.UNMORTGAGE_BASE + sq
         return None
+
+    def _sole_rival(self, v: View) -> int | None:
+        """The one opponent left (None while there are more)."""
+        rivals = v.opponents()
+        return rivals[0] if len(rivals) == 1 else None
+
+    def _rent_is_enough(self, v: View, sq: int) -> bool:
+        """Does the rent of ``sq`` already take :data:`RENT_ENOUGH` of all a single opponent could
+        raise? More buildings there would charge more than they can pay."""
+        rival = self._sole_rival(v)
+        if rival is None:
+            return False
+        raisable = G.raisable(rival, v.cash, v.owner, v.level, v.mortgaged)
+        return R.BOARD[sq].rents[v.level[sq]] >= RENT_ENOUGH * raisable
+
+    def _build_reserve(self, v: View, reserve: float) -> float:
+        """The cash hard keeps back from a building: at least :data:`RESERVE_BARE` against a single
+        opponent without a colour group once it has nothing left to mortgage outside its groups."""
+        rival = self._sole_rival(v)
+        if rival is None or any(v.complete(rival, lots[0]) for lots in COLOUR_GROUPS):
+            return reserve
+        if self._idle_mortgage(v) is not None:
+            return reserve
+        return max(reserve, RESERVE_BARE)
 
     def _group_lift(self, v: View, reserve: float) -> int | None:
         """Hard lifts the mortgages on its complete groups first (a mortgaged lot stops the whole

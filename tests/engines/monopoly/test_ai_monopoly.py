@@ -420,3 +420,29 @@ def test_hards_refusal_clock_counts_turns_not_decisions():
     hard.decide(_view({}, phase="after-roll", legal_source=lambda: [G.END_TURN]))
     hard.decide(dataclasses.replace(roll))
     assert hard.turns == 2
+
+
+def test_hard_keeps_cash_to_build_with_when_nothing_is_left_to_mortgage():
+    # hard holds the oranges and nothing else; its single opponent holds no group
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    legal = [G.END_TURN, *(G.BUILD_BASE + sq for sq in ORANGE)]
+    oranges = dict.fromkeys(ORANGE, 0)
+    v = _view(oranges, phase="after-roll", cash=[300, 1500], legal_source=lambda: legal)
+    assert hard.decide(v) == G.END_TURN  # $200 left after a house: under RESERVE_BARE
+    assert hard.decide(dataclasses.replace(v, cash=[400, 1500])) in legal[1:]
+    # with a railroad still to mortgage, or an opponent who holds a group, the usual $100 will do
+    mortgage = [*legal, G.MORTGAGE_BASE + 5]
+    railroad = _view({**oranges, 5: 0}, phase="after-roll", cash=[300, 1500], legal_source=lambda: mortgage)
+    assert hard.decide(railroad) in legal[1:]
+    browns = _view({**oranges, 1: 1, 3: 1}, phase="after-roll", cash=[300, 1500], legal_source=lambda: legal)
+    assert hard.decide(browns) in legal[1:]
+
+
+def test_hard_builds_no_more_where_the_rent_takes_most_of_what_the_opponent_has():
+    # three houses on each orange charge $550-600; the opponent could raise only its cash
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    legal = [G.END_TURN, *(G.BUILD_BASE + sq for sq in ORANGE)]
+    level = [3 if sq in ORANGE else 0 for sq in range(R.NUM_SQUARES)]
+    fields = {"phase": "after-roll", "level": level, "legal_source": lambda: legal}
+    assert hard.decide(_view(dict.fromkeys(ORANGE, 0), cash=[1500, 700], **fields)) == G.END_TURN
+    assert hard.decide(_view(dict.fromkeys(ORANGE, 0), cash=[1500, 1000], **fields)) in legal[1:]
