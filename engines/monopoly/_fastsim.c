@@ -73,7 +73,7 @@ static struct {
     double income[NSQ][7], group_bonus[NGROUPS][MAXP];
     double horizon_turns, reserve_base, reserve_duel, reserve_share, reserve_most, deny_block, jail_danger,
         auction_saving, reserve_bare, rent_enough;
-    int refusals_before_wait, max_wait_turns, step_premium, hard_build_target;
+    int refusals_before_wait, max_wait_turns, step_premium, hard_build_target, hotel_house_cost;
 } R;
 
 /* -- Python's random.Random: MT19937 and randrange ---------------------------------------------- */
@@ -2189,6 +2189,10 @@ static double build_reserve(S *s, int me, double reserve) {  /* MonopolyPlayer._
     return reserve > R.reserve_bare ? reserve : R.reserve_bare;
 }
 
+static int build_target(int sq) {  /* MonopolyPlayer._build_target */
+    return R.house_cost[sq] <= R.hotel_house_cost ? R.hotel_level : R.hard_build_target;
+}
+
 static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer._manage (hard) */
     int cash = s->cash[me];
     if (trade && s->trading && s->trades_left[me] > 0) {
@@ -2220,7 +2224,7 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
             if (rent_is_enough(s, me, sq)) continue;
             nworth++;
             if (best_any < 0 || gain > R.build_gain[best_any][s->level[best_any]]) best_any = sq;
-            if (s->level[sq] < R.hard_build_target) {
+            if (s->level[sq] < build_target(sq)) {
                 nlow++;
                 if (best_low < 0 || gain > R.build_gain[best_low][s->level[best_low]]) best_low = sq;
             }
@@ -2230,10 +2234,10 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
         }
     }
     if (nworth) {
-        /* evenly to three houses first, then higher */
+        /* evenly to three houses first (hotels on the cheap groups), then higher */
         int best = nlow ? best_low : best_any;
         if (cash - R.house_cost[best] >= build_reserve(s, me, reserve)) return BUILD_BASE + best;
-        if (s->level[best] < R.hard_build_target) {
+        if (s->level[best] < build_target(best)) {
             int mortgage = idle_mortgage(s, me, 0);
             if (mortgage >= 0) return MORTGAGE_BASE + mortgage;
         }
@@ -2520,11 +2524,11 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
     PyObject *inc = PyDict_GetItemString(arg, "income"), *bonus = PyDict_GetItemString(arg, "group_bonus");
     PyObject *hd = PyDict_GetItemString(arg, "hard"), *hi = PyDict_GetItemString(arg, "hard_ints");
     double income[NSQ * 7], group_bonus[NGROUPS * MAXP], hard[10];
-    int hard_ints[4];
+    int hard_ints[5];
     if (!g || !l || !inc || !bonus || !hd || !hi || read_doubles(g, gain, NSQ * 6, "build_gain") ||
         read_doubles(l, loss, NSQ * 6, "sell_loss") || read_doubles(inc, income, NSQ * 7, "income") ||
         read_doubles(bonus, group_bonus, NGROUPS * MAXP, "group_bonus") || read_doubles(hd, hard, 10, "hard") ||
-        read_ints(hi, hard_ints, 4, "hard_ints"))
+        read_ints(hi, hard_ints, 5, "hard_ints"))
         return PyErr_Occurred() ? NULL : (PyErr_SetString(PyExc_KeyError, "configure: tables"), NULL);
     for (int sq = 0; sq < NSQ; sq++)
         for (int k = 0; k < 7; k++) R.income[sq][k] = income[sq * 7 + k];
@@ -2534,7 +2538,7 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
     R.reserve_most = hard[4]; R.deny_block = hard[5]; R.jail_danger = hard[6]; R.auction_saving = hard[7];
     R.reserve_bare = hard[8]; R.rent_enough = hard[9];
     R.refusals_before_wait = hard_ints[0]; R.max_wait_turns = hard_ints[1]; R.step_premium = hard_ints[2];
-    R.hard_build_target = hard_ints[3];
+    R.hard_build_target = hard_ints[3]; R.hotel_house_cost = hard_ints[4];
     int *sc = scalars;
     R.starting_cash = sc[0]; R.go_salary = sc[1]; R.jail_sq = sc[2]; R.jail_fine = sc[3];
     R.jail_max_turns = sc[4]; R.jail_fine_turns = sc[5]; R.doubles_to_jail = sc[6]; R.income_flat = sc[7];

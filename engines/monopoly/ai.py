@@ -26,11 +26,12 @@ What each level does:
   raising the cash after a refusal (and mortgaging idle lots to pay, unless that partner refused
   the last offer); a partner who refuses four offers in a row is asked again only after a wait
   (in hard's turns) that doubles each time. It lifts the mortgages on its complete groups first,
-  builds towards three houses on the lots that earn most per dollar, keeping a reserve against the
-  worst rent it could meet (against a single opponent who holds no group, at least $250 once
-  nothing outside its groups is left to mortgage), builds no more on a lot whose rent already
-  takes most of what a single opponent could raise, mortgages idle properties to build (a lot of a
-  group an opponent shares first), and stays in jail while some rent on the board is $100 or more.
+  builds towards three houses (hotels where houses cost $100 or less) on the lots that earn most per
+  dollar, keeping a reserve against the worst rent it could meet (against a single opponent who
+  holds no group, at least $250 once nothing outside its groups is left to mortgage), builds no more
+  on a lot whose rent already takes most of what a single opponent could raise, mortgages idle
+  properties to build (a lot of a group an opponent shares first), and stays in jail while some rent
+  on the board is $100 or more.
 - **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
   price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
   group, and values a complete group at twice its printed prices when answering.
@@ -70,6 +71,9 @@ AUCTION_SAVING = 20
 """Hard lets a property go to auction when every rival's cash is at least this much below its price."""
 HARD_BUILD_TARGET = 3
 """Hard builds evenly to three houses everywhere before it goes higher (the best rent per dollar)."""
+HOTEL_HOUSE_COST = 100
+"""On a group whose houses cost this much or less hard builds evenly to hotels instead (mortgaging
+idle lots for them): there the fourth house and the hotel each still add $70-200 of rent for $50-100."""
 RESERVE_BASE = 30.0
 """Hard's cash reserve: this, plus a share of the worst rent on the board, up to a most."""
 RESERVE_DUEL = 100.0
@@ -698,12 +702,12 @@ class MonopolyPlayer:
         if builds and self.level == "hard":
             worth_building = [sq for sq in builds if not self._rent_is_enough(v, sq)]
             if worth_building:
-                # evenly to three houses first, then higher
-                low = [sq for sq in worth_building if v.level[sq] < HARD_BUILD_TARGET] or worth_building
+                # evenly to three houses first (hotels on the cheap groups), then higher
+                low = [sq for sq in worth_building if v.level[sq] < _build_target(sq)] or worth_building
                 best = max(low, key=lambda sq: self._build_gain(v, sq))
                 if cash - R.BOARD[best].house_cost >= self._build_reserve(v, reserve):
                     return G.BUILD_BASE + best
-                if v.level[best] < HARD_BUILD_TARGET:
+                if v.level[best] < _build_target(best):
                     mortgage = self._idle_mortgage(v)
                     if mortgage is not None:
                         return G.MORTGAGE_BASE + mortgage
@@ -1025,6 +1029,11 @@ def step_candidates(
         ):
             offers.append(tuple(from_them))
     return tuple(offers)
+
+
+def _build_target(sq: int) -> int:
+    """The level hard builds ``sq``'s group to, evenly, before it builds higher anywhere."""
+    return R.HOTEL_LEVEL if R.BOARD[sq].house_cost <= HOTEL_HOUSE_COST else HARD_BUILD_TARGET
 
 
 def _rival_weight(v: View) -> float:

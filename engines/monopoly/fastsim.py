@@ -161,7 +161,13 @@ def _hard_tables() -> dict[str, list[float] | list[int]]:
         "income": income,
         "group_bonus": bonus + [0.0] * (MAX_PLAYERS * (10 - len(R.GROUP_NAMES))),
         "hard": [float(x) for x in floats],
-        "hard_ints": [ai.REFUSALS_BEFORE_WAIT, ai.MAX_WAIT_TURNS, ai.STEP_PREMIUM, ai.HARD_BUILD_TARGET],
+        "hard_ints": [
+            ai.REFUSALS_BEFORE_WAIT,
+            ai.MAX_WAIT_TURNS,
+            ai.STEP_PREMIUM,
+            ai.HARD_BUILD_TARGET,
+            ai.HOTEL_HOUSE_COST,
+        ],
     }
 
 

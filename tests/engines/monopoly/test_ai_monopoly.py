@@ -446,3 +446,21 @@ def test_hard_builds_no_more_where_the_rent_takes_most_of_what_the_opponent_has(
     fields = {"phase": "after-roll", "level": level, "legal_source": lambda: legal}
     assert hard.decide(_view(dict.fromkeys(ORANGE, 0), cash=[1500, 700], **fields)) == G.END_TURN
     assert hard.decide(_view(dict.fromkeys(ORANGE, 0), cash=[1500, 1000], **fields)) in legal[1:]
+
+
+def test_hard_mortgages_for_hotels_on_a_group_with_cheap_houses_only():
+    # three houses on each light blue ($50 houses) or green ($200), Reading Railroad idle, $40
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    reading = 5
+    for group, expected in (("light-blue", G.MORTGAGE_BASE + reading), ("green", G.END_TURN)):
+        lots = R.GROUPS[group]
+        legal = [G.END_TURN, G.MORTGAGE_BASE + reading, *(G.BUILD_BASE + sq for sq in lots)]
+        level = [3 if sq in lots else 0 for sq in range(R.NUM_SQUARES)]
+        v = _view(
+            {**dict.fromkeys(lots, 0), reading: 0},
+            phase="after-roll",
+            cash=[40, 1500],
+            level=level,
+            legal_source=lambda legal=legal: legal,
+        )
+        assert hard.decide(v) == expected
