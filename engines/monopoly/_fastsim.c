@@ -1813,6 +1813,22 @@ static int rivals_richest(const S *s, int me, int plus, int fallback) {
     return any ? best : fallback;
 }
 
+/* _groups_closed: every colour group split between two or more holders or whole in my hands */
+static int groups_closed(const S *s, int me) {
+    for (int g = 0; g < R.ncolour; g++) {
+        int first = -2, split = 0, free_lots = 0;
+        for (int k = 0; k < R.colour_n[g]; k++) {
+            int o = s->owner[R.colour[g][k]];
+            if (o < 0) free_lots = 1;
+            else if (first == -2) first = o;
+            else if (o != first) split = 1;
+        }
+        if (split || (first == me && !free_lots)) continue;
+        return 0;
+    }
+    return 1;
+}
+
 static double hard_property_limit(const S *s, const Player *pl, int me, int sq) {
     double r = reserve_of(s, pl, me), low = r < 80.0 ? r : 80.0;
     double keep = low - idle_value(s, me, s->owner);
@@ -1820,7 +1836,7 @@ static double hard_property_limit(const S *s, const Player *pl, int me, int sq) 
     if (opponents_of(s, me) == 1 && completes_rival(s, me, sq)) keep = 0.0;
     double limit = s->cash[me] - keep, value = value_to_me(s, me, sq);
     if (value < limit) limit = value;
-    if (split_group(s, sq)) {
+    if (split_group(s, sq) && !groups_closed(s, me)) {
         if (R.price[sq] - 1 < limit) limit = R.price[sq] - 1;
         if (s->has_auction && s->a_item == ITEM_PROPERTY && s->a_sq == sq) {
             int richest = rivals_richest(s, me, 0, 0);
@@ -2278,9 +2294,10 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
     case P_BUY: {
         int sq = s->pending_buy, price = R.price[sq], cash = s->cash[p], wants;
         if (hard) {
-            if (split_group(s, sq)) return DECLINE;  /* _let_rival_pay */
+            if (split_group(s, sq) && !groups_closed(s, p)) return DECLINE;  /* _let_rival_pay */
             if (cash >= price && wants_to_buy_hard(s, pl, p, sq))
                 return auction_is_cheaper(s, pl, p, sq) ? DECLINE : BUY;
+            if (cash < price && auction_is_cheaper(s, pl, p, sq)) return DECLINE;  /* before mortgaging */
             if (cash < price && (opponents_of(s, p) == 1 || strategic(s, sq))) {
                 /* a square that completes or blocks a group is worth mortgaging for */
                 int mortgage = idle_mortgage(s, p, 0);

@@ -207,6 +207,31 @@ def test_hard_lets_a_property_go_to_auction_only_when_no_rival_can_pay_its_price
     assert hard.decide(dataclasses.replace(buy, cash=[1500, 390])) == G.BUY
 
 
+def test_hard_without_the_price_declines_rather_than_mortgage_when_its_cash_beats_the_rival():
+    # Boardwalk at $400: hard holds $300 and Reading Railroad, the rival $100
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    legal = [G.DECLINE, G.MORTGAGE_BASE + 5]
+    buy = _view({5: 0}, phase="buy", buy=39, cash=[300, 100], legal_source=lambda: legal)
+    assert hard.decide(buy) == G.DECLINE  # the auction gives it for $101, no mortgage needed
+    assert hard.decide(dataclasses.replace(buy, cash=[300, 390])) == G.MORTGAGE_BASE + 5
+
+
+def test_hard_buys_a_split_lot_once_no_group_is_left_to_make():
+    # every colour group has lots of both players; Tennessee Avenue is the oranges' free lot
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    st_james, tennessee, new_york = ORANGE
+    owner = {lots[0]: 0 for lots in ai.COLOUR_GROUPS} | {lots[-1]: 1 for lots in ai.COLOUR_GROUPS}
+    legal = [G.BUY, G.DECLINE]
+    fields = {"phase": "buy", "buy": tennessee, "cash": [1500, 1500], "legal_source": lambda: legal}
+    assert owner[st_james] == 0 and owner[new_york] == 1
+    assert hard.decide(_view(owner, **fields)) == G.BUY  # the rival's cash has nothing to build
+    # while the rival holds a group (it builds with its cash), or a group may still be made
+    brown = R.GROUPS["brown"]
+    assert hard.decide(_view(owner | {brown[0]: 1}, **fields)) == G.DECLINE
+    boardwalk = R.GROUPS["dark-blue"][-1]
+    assert hard.decide(_view(owner | {boardwalk: -1}, **fields)) == G.DECLINE
+
+
 def test_hard_lifts_its_groups_mortgages_first_and_mortgages_shared_groups_first():
     hard = ai.make_player("hard", None, np.random.default_rng(0))
     # hard holds the pinks, one mortgaged, a light blue shared with P1, and Reading Railroad
