@@ -1762,12 +1762,7 @@ static double deny_cash(const S *s, int me, double *auction) {
         if (nfree != 1) continue;
         int who;
         if (!one_other_holder(s, free_sq, &who)) continue;
-        if (who == me) {  /* my own last lot: its auction, while the opponent is one throw (2-12) from it */
-            int ahead = (free_sq - s->pos[rival] + NSQ) % NSQ, rival_cash = s->cash[rival];
-            if (ahead >= 2 && ahead <= 12 && rival_cash < R.price[free_sq] && rival_cash + 1.0 > bid)
-                bid = rival_cash + 1.0;
-            continue;
-        }
+        if (who == me) continue;  /* my own last lot: among the lots ahead of the opponent, below */
         int price = R.price[free_sq], rival_cash = s->cash[who];
         if (rival_cash < price && rival_cash + 1.0 > bid) bid = rival_cash + 1.0;
         if (!have_idle) {
@@ -1775,6 +1770,13 @@ static double deny_cash(const S *s, int me, double *auction) {
             have_idle = 1;
         }
         if (price - idle > need) need = price - idle;
+    }
+    for (int throw = 2; throw <= 12; throw++) {  /* the lots one throw ahead of the opponent */
+        int sq = (s->pos[rival] + throw) % NSQ, rival_cash = s->cash[rival];
+        int property = R.kind[sq] == K_STREET || R.kind[sq] == K_RAILROAD || R.kind[sq] == K_UTILITY;
+        if (property && s->owner[sq] < 0 && !split_group(s, sq) && rival_cash < R.price[sq] &&
+            rival_cash + 1.0 > bid)
+            bid = rival_cash + 1.0;
     }
     if (auction) *auction = bid;
     return bid > need ? bid : need;

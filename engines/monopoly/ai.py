@@ -21,8 +21,8 @@ What each level does:
   wants the lot pays that for little more than its mortgage value (until no group is left to make
   and no opponent holds one: their cash has nothing to build with then, and hard buys). Against a
   single opponent it keeps the cash to win the auction of a lot that would complete the
-  opponent's group (and of the last lot of its own group while the opponent is a throw from it),
-  and bids all of it for the opponent's lot; landing on that lot without the price, it mortgages
+  opponent's group (and of any lot a throw ahead of the opponent that they cannot pay for), and
+  bids all of it for the opponent's lot; landing on that lot without the price, it mortgages
   its own groups and sells houses if that is what buying it takes. It proposes group-completing
   swaps and cash offers, raising the cash after a refusal (and mortgaging idle lots to pay, unless
   that partner refused the last offer); a partner who refuses four offers in a row is asked again
@@ -443,8 +443,8 @@ class MonopolyPlayer:
         return 200.0
 
     def _deny_cash(self, v: View) -> float:
-        """Cash hard keeps for an unowned lot that would complete an opponent's group, or its own
-        (the larger of :meth:`_deny_needs`)."""
+        """Cash hard keeps for an unowned lot that would complete an opponent's group, or that the
+        opponent may put to auction (the larger of :meth:`_deny_needs`)."""
         return max(self._deny_needs(v))
 
     def _deny_needs(self, v: View) -> tuple[float, float]:
@@ -455,9 +455,10 @@ class MonopolyPlayer:
         mortgages outside its groups would not raise (mortgaging cannot make that up: each
         mortgage raises the cash by what it takes from those mortgages).
 
-        The last lot of hard's own group goes to auction the same way when the opponent throws
-        onto it without the price, so while they stand one throw from it hard keeps a dollar
-        more than they hold for that auction too (kept at any distance, it measured less)."""
+        Any other unowned lot goes to auction the same way when the opponent throws onto it
+        without the price, so for the lots one throw ahead of them hard keeps a dollar more than
+        they hold for that auction too (the last lot of its own group among them; kept at any
+        distance, that measured less), except a lot of a split group, which hard leaves to them."""
         auction = landing = 0.0
         if len(v.opponents()) != 1:
             return auction, landing
@@ -470,18 +471,20 @@ class MonopolyPlayer:
             others = {v.owner[sq] for sq in lots if sq != free[0]}
             if len(others) != 1:
                 continue
-            price = R.BOARD[free[0]].price
             if v.me in others:
-                near = (free[0] - v.position[rival]) % R.NUM_SQUARES in ONE_THROW
-                if near and v.cash[rival] < price:
-                    auction = max(auction, v.cash[rival] + 1.0)
-                continue
+                continue  # my own last lot: among the lots ahead of the opponent, below
+            price = R.BOARD[free[0]].price
             rival_cash = v.cash[others.pop()]
             if rival_cash < price:
                 auction = max(auction, rival_cash + 1.0)
             if idle is None:
                 idle = _idle_value(v, v.me, v.owner)
             landing = max(landing, price - idle)
+        for throw in ONE_THROW:
+            sq = (v.position[rival] + throw) % R.NUM_SQUARES
+            if R.BOARD[sq].is_property and v.owner[sq] < 0 and not _split(v, sq):
+                if v.cash[rival] < R.BOARD[sq].price:
+                    auction = max(auction, v.cash[rival] + 1.0)
         return auction, landing
 
     def _leave_jail(self, v: View) -> int | None:

@@ -356,6 +356,28 @@ def test_hard_keeps_the_cash_for_the_auction_of_its_own_last_lot_while_the_oppon
     assert park - pacific in ai.ONE_THROW
 
 
+def test_hard_keeps_the_cash_for_the_auction_of_any_lot_the_opponent_may_throw_onto_without_its_price():
+    # nothing is owned but hard's Reading Railroad; P1, with $200, stands on Free Parking, a throw
+    # from the reds, the yellows and more, all dearer than that
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    reading, free_parking, go = 5, 20, 0
+    legal = [G.END_TURN, G.MORTGAGE_BASE + reading]
+    view = _view(
+        {reading: 0}, phase="after-roll", cash=[100, 200], position=[0, free_parking],
+        legal_source=lambda: legal,
+    )  # fmt: skip
+    assert hard.decide(view) == G.MORTGAGE_BASE + reading  # for a dollar over $200
+    assert hard.decide(dataclasses.replace(view, cash=[100, 1500])) == G.END_TURN  # P1 would buy
+    # from Go, the dearest lots ahead are St. Charles Place ($140) and the Electric Company
+    from_go = dataclasses.replace(view, cash=[100, 130], position=[0, go])
+    assert hard.decide(from_go) == G.MORTGAGE_BASE + reading
+    # a lot of a split group is left to them (here St. Charles: the Electric Company is hard's)
+    _, states, virginia = R.GROUPS["pink"]
+    fields = {"phase": "after-roll", "cash": [100, 130], "position": [0, go], "legal_source": lambda: legal}
+    assert hard.decide(_view({reading: 0, 12: 0, states: 0, virginia: 1}, **fields)) == G.END_TURN
+    assert hard.decide(_view({reading: 0, 12: 0, states: 0}, **fields)) == G.MORTGAGE_BASE + reading
+
+
 def test_hard_raises_the_price_of_an_opponents_last_lot_from_its_own_groups():
     # P1 holds Boardwalk; hard lands on Park Place ($350) with $200 and the oranges, nothing idle
     park, boardwalk = 37, 39
