@@ -1762,12 +1762,7 @@ static double deny_cash(const S *s, int me, double *auction) {
         if (nfree != 1) continue;
         int who;
         if (!one_other_holder(s, free_sq, &who)) continue;
-        if (who == me) {  /* my own last lot: its auction, while the opponent is one throw (2-12) from it */
-            int ahead = (free_sq - s->pos[rival] + NSQ) % NSQ, rival_cash = s->cash[rival];
-            if (ahead >= 2 && ahead <= 12 && rival_cash < R.price[free_sq] && rival_cash + 1.0 > bid)
-                bid = rival_cash + 1.0;
-            continue;
-        }
+        if (who == me) continue;  /* my own last lot: among the lots ahead of the opponent, below */
         int price = R.price[free_sq], rival_cash = s->cash[who];
         if (rival_cash < price && rival_cash + 1.0 > bid) bid = rival_cash + 1.0;
         if (!have_idle) {
@@ -1775,6 +1770,13 @@ static double deny_cash(const S *s, int me, double *auction) {
             have_idle = 1;
         }
         if (price - idle > need) need = price - idle;
+    }
+    for (int throw = 2; throw <= 12; throw++) {  /* the lots one throw ahead of the opponent */
+        int sq = (s->pos[rival] + throw) % NSQ, rival_cash = s->cash[rival];
+        int property = R.kind[sq] == K_STREET || R.kind[sq] == K_RAILROAD || R.kind[sq] == K_UTILITY;
+        if (property && s->owner[sq] < 0 && !split_group(s, sq) && rival_cash < R.price[sq] &&
+            rival_cash + 1.0 > bid)
+            bid = rival_cash + 1.0;
     }
     if (auction) *auction = bid;
     return bid > need ? bid : need;
@@ -1813,6 +1815,22 @@ static int rivals_richest(const S *s, int me, int plus, int fallback) {
     return any ? best : fallback;
 }
 
+/* _groups_closed: every colour group split between two or more holders or whole in my hands */
+static int groups_closed(const S *s, int me) {
+    for (int g = 0; g < R.ncolour; g++) {
+        int first = -2, split = 0, free_lots = 0;
+        for (int k = 0; k < R.colour_n[g]; k++) {
+            int o = s->owner[R.colour[g][k]];
+            if (o < 0) free_lots = 1;
+            else if (first == -2) first = o;
+            else if (o != first) split = 1;
+        }
+        if (split || (first == me && !free_lots)) continue;
+        return 0;
+    }
+    return 1;
+}
+
 static double hard_property_limit(const S *s, const Player *pl, int me, int sq) {
     double r = reserve_of(s, pl, me), low = r < 80.0 ? r : 80.0;
     double keep = low - idle_value(s, me, s->owner);
@@ -1820,7 +1838,7 @@ static double hard_property_limit(const S *s, const Player *pl, int me, int sq) 
     if (opponents_of(s, me) == 1 && completes_rival(s, me, sq)) keep = 0.0;
     double limit = s->cash[me] - keep, value = value_to_me(s, me, sq);
     if (value < limit) limit = value;
-    if (split_group(s, sq)) {
+    if (split_group(s, sq) && !groups_closed(s, me)) {
         if (R.price[sq] - 1 < limit) limit = R.price[sq] - 1;
         if (s->has_auction && s->a_item == ITEM_PROPERTY && s->a_sq == sq) {
             int richest = rivals_richest(s, me, 0, 0);
@@ -2305,9 +2323,10 @@ static int decide(S *s, int p) {  /* MonopolyPlayer.decide */
     case P_BUY: {
         int sq = s->pending_buy, price = R.price[sq], cash = s->cash[p], wants;
         if (hard) {
-            if (split_group(s, sq)) return DECLINE;  /* _let_rival_pay */
+            if (split_group(s, sq) && !groups_closed(s, p)) return DECLINE;  /* _let_rival_pay */
             if (cash >= price && wants_to_buy_hard(s, pl, p, sq))
                 return auction_is_cheaper(s, pl, p, sq) ? DECLINE : BUY;
+            if (cash < price && auction_is_cheaper(s, pl, p, sq)) return DECLINE;  /* before mortgaging */
             if (cash < price && (opponents_of(s, p) == 1 || strategic(s, sq))) {
                 /* a square that completes or blocks a group is worth mortgaging for */
                 int mortgage = idle_mortgage(s, p, 0);

@@ -18,20 +18,21 @@ What each level does:
   lets a property it wants go to auction when no rival has the cash to pay its price. A lot of a
   group already split between two holders (nobody completes it by buying) it leaves to the
   auction and bids up to a dollar short of the price or of the richest rival's cash: a rival who
-  wants the lot pays that for little more than its mortgage value. Against a single opponent it
-  keeps the cash to win the auction of a lot that would complete the opponent's group (and of
-  the last lot of its own group while the opponent is a throw from it), and bids all of it for
-  the opponent's lot; landing on that lot without the price, it mortgages its own groups and sells
-  houses if that is what buying it takes. It proposes group-completing swaps and cash offers,
-  raising the cash after a refusal (and mortgaging idle lots to pay, unless that partner refused
-  the last offer); a partner who refuses four offers in a row is asked again only after a wait
-  (in hard's turns) that doubles each time. It lifts the mortgages on its complete groups first,
-  builds towards three houses (hotels where houses cost $100 or less) on the lots that earn most per
-  dollar, keeping a reserve against the worst rent it could meet (against a single opponent who
-  holds no group, at least $250 once nothing outside its groups is left to mortgage), builds no more
-  on a lot whose rent already takes most of what a single opponent could raise, mortgages idle
-  properties to build (a lot of a group an opponent shares first), and stays in jail while some rent
-  on the board is $100 or more.
+  wants the lot pays that for little more than its mortgage value (until no group is left to make
+  and no opponent holds one: their cash has nothing to build with then, and hard buys). Against a
+  single opponent it keeps the cash to win the auction of a lot that would complete the
+  opponent's group (and of any lot a throw ahead of the opponent that they cannot pay for), and
+  bids all of it for the opponent's lot; landing on that lot without the price, it mortgages
+  its own groups and sells houses if that is what buying it takes. It proposes group-completing
+  swaps and cash offers, raising the cash after a refusal (and mortgaging idle lots to pay, unless
+  that partner refused the last offer); a partner who refuses four offers in a row is asked again
+  only after a wait (in hard's turns) that doubles each time. It lifts the mortgages on its
+  complete groups first, builds towards three houses (hotels where houses cost $100 or less) on
+  the lots that earn most per dollar, keeping a reserve against the worst rent it could meet
+  (against a single opponent who holds no group, at least $250 once nothing outside its groups is
+  left to mortgage), builds no more on a lot whose rent already takes most of what a single
+  opponent could raise, mortgages idle properties to build (a lot of a group an opponent shares
+  first), and stays in jail while some rent on the board is $100 or more.
 - **medium** uses sound rules of thumb: buys while $100 stays in hand, bids up to the printed
   price (more for a group), builds with $200 kept back, proposes swaps where both sides complete a
   group, and values a complete group at twice its printed prices when answering.
@@ -401,6 +402,8 @@ class MonopolyPlayer:
                     return G.DECLINE
                 return G.BUY
             if self.level == "hard" and G.BUY not in v.legal:
+                if self._auction_is_cheaper(v, v.buy):
+                    return G.DECLINE  # with the cash in hand: mortgaging for the price buys dearer
                 if len(v.opponents()) == 1 or self._strategic(v, v.buy):
                     # a square that completes or blocks a group is worth mortgaging for, and so is
                     # any square against a single opponent (what they do not get, I may complete)
@@ -452,8 +455,8 @@ class MonopolyPlayer:
         return 200.0
 
     def _deny_cash(self, v: View) -> float:
-        """Cash hard keeps for an unowned lot that would complete an opponent's group, or its own
-        (the larger of :meth:`_deny_needs`)."""
+        """Cash hard keeps for an unowned lot that would complete an opponent's group, or that the
+        opponent may put to auction (the larger of :meth:`_deny_needs`)."""
         return max(self._deny_needs(v))
 
     def _deny_needs(self, v: View) -> tuple[float, float]:
@@ -464,9 +467,10 @@ class MonopolyPlayer:
         mortgages outside its groups would not raise (mortgaging cannot make that up: each
         mortgage raises the cash by what it takes from those mortgages).
 
-        The last lot of hard's own group goes to auction the same way when the opponent throws
-        onto it without the price, so while they stand one throw from it hard keeps a dollar
-        more than they hold for that auction too (kept at any distance, it measured less)."""
+        Any other unowned lot goes to auction the same way when the opponent throws onto it
+        without the price, so for the lots one throw ahead of them hard keeps a dollar more than
+        they hold for that auction too (the last lot of its own group among them; kept at any
+        distance, that measured less), except a lot of a split group, which hard leaves to them."""
         auction = landing = 0.0
         if len(v.opponents()) != 1:
             return auction, landing
@@ -479,18 +483,20 @@ class MonopolyPlayer:
             others = {v.owner[sq] for sq in lots if sq != free[0]}
             if len(others) != 1:
                 continue
-            price = R.BOARD[free[0]].price
             if v.me in others:
-                near = (free[0] - v.position[rival]) % R.NUM_SQUARES in ONE_THROW
-                if near and v.cash[rival] < price:
-                    auction = max(auction, v.cash[rival] + 1.0)
-                continue
+                continue  # my own last lot: among the lots ahead of the opponent, below
+            price = R.BOARD[free[0]].price
             rival_cash = v.cash[others.pop()]
             if rival_cash < price:
                 auction = max(auction, rival_cash + 1.0)
             if idle is None:
                 idle = _idle_value(v, v.me, v.owner)
             landing = max(landing, price - idle)
+        for throw in ONE_THROW:
+            sq = (v.position[rival] + throw) % R.NUM_SQUARES
+            if R.BOARD[sq].is_property and v.owner[sq] < 0 and not _split(v, sq):
+                if v.cash[rival] < R.BOARD[sq].price:
+                    auction = max(auction, v.cash[rival] + 1.0)
         return auction, landing
 
     def _leave_jail(self, v: View) -> int | None:
@@ -570,8 +576,10 @@ class MonopolyPlayer:
         value; at the auction that follows hard bids it up to a dollar below the printed price or
         below the richest rival's cash (see :meth:`_hard_property_limit`), so a rival who wants it
         pays that, out of the cash they would have built with, and hard gets it for less if they
-        stop sooner."""
-        return _split(v, sq)
+        stop sooner. Once no group is left to make and no opponent holds one (see
+        :func:`_groups_closed`), their cash has nothing to build with and hard buys the lot: what
+        decides such a game (most reach the turn cap) is the rent the lots earn."""
+        return _split(v, sq) and not _groups_closed(v)
 
     def _completes_rival(self, v: View, sq: int) -> bool:
         """Would ``sq`` complete a colour group for the opponent who holds its other lots?"""
@@ -615,7 +623,7 @@ class MonopolyPlayer:
         if len(v.opponents()) == 1 and self._completes_rival(v, sq):
             keep = 0.0  # the last lot of an opponent's group: every dollar if it must
         limit = min(v.cash[v.me] - keep, self._value_to_me(v, sq))
-        if _split(v, sq):
+        if _split(v, sq) and not _groups_closed(v):
             # a rival who wants it pays the whole price, or all their cash
             limit = min(limit, R.BOARD[sq].price - 1)
             a = v.auction
@@ -654,7 +662,8 @@ class MonopolyPlayer:
 
     def _auction_is_cheaper(self, v: View, sq: int) -> bool:
         """Hard declines a property it wants when no rival has the cash to bid its price: the
-        auction then gives it for at most the richest rival's cash."""
+        auction then gives it for at most the richest rival's cash. It asks before mortgaging
+        for a price it lacks, too: the cash in hand may already beat the rival there."""
         rivals = v.opponents()
         if not rivals:
             return False
@@ -1070,6 +1079,17 @@ def _split(v: View, sq: int) -> bool:
     if R.BOARD[sq].kind != "street":
         return False
     return len({v.owner[s] for s in R.GROUP_OF[sq] if s != sq} - {-1}) >= 2
+
+
+def _groups_closed(v: View) -> bool:
+    """Is every colour group either split between two or more holders or whole in my hands (no
+    player can complete a group without a trade, and no opponent holds one)?"""
+    for lots in COLOUR_GROUPS:
+        holders = {v.owner[s] for s in lots}
+        if len(holders - {-1}) >= 2 or holders == {v.me}:
+            continue
+        return False
+    return True
 
 
 def _group_price(group: str) -> int:

@@ -207,6 +207,31 @@ def test_hard_lets_a_property_go_to_auction_only_when_no_rival_can_pay_its_price
     assert hard.decide(dataclasses.replace(buy, cash=[1500, 390])) == G.BUY
 
 
+def test_hard_without_the_price_declines_rather_than_mortgage_when_its_cash_beats_the_rival():
+    # Boardwalk at $400: hard holds $300 and Reading Railroad, the rival $100
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    legal = [G.DECLINE, G.MORTGAGE_BASE + 5]
+    buy = _view({5: 0}, phase="buy", buy=39, cash=[300, 100], legal_source=lambda: legal)
+    assert hard.decide(buy) == G.DECLINE  # the auction gives it for $101, no mortgage needed
+    assert hard.decide(dataclasses.replace(buy, cash=[300, 390])) == G.MORTGAGE_BASE + 5
+
+
+def test_hard_buys_a_split_lot_once_no_group_is_left_to_make():
+    # every colour group has lots of both players; Tennessee Avenue is the oranges' free lot
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    st_james, tennessee, new_york = ORANGE
+    owner = {lots[0]: 0 for lots in ai.COLOUR_GROUPS} | {lots[-1]: 1 for lots in ai.COLOUR_GROUPS}
+    legal = [G.BUY, G.DECLINE]
+    fields = {"phase": "buy", "buy": tennessee, "cash": [1500, 1500], "legal_source": lambda: legal}
+    assert owner[st_james] == 0 and owner[new_york] == 1
+    assert hard.decide(_view(owner, **fields)) == G.BUY  # the rival's cash has nothing to build
+    # while the rival holds a group (it builds with its cash), or a group may still be made
+    brown = R.GROUPS["brown"]
+    assert hard.decide(_view(owner | {brown[0]: 1}, **fields)) == G.DECLINE
+    boardwalk = R.GROUPS["dark-blue"][-1]
+    assert hard.decide(_view(owner | {boardwalk: -1}, **fields)) == G.DECLINE
+
+
 def test_hard_lifts_its_groups_mortgages_first_and_mortgages_shared_groups_first():
     hard = ai.make_player("hard", None, np.random.default_rng(0))
     # hard holds the pinks, one mortgaged, a light blue shared with P1, and Reading Railroad
@@ -329,6 +354,28 @@ def test_hard_keeps_the_cash_for_the_auction_of_its_own_last_lot_while_the_oppon
     assert hard.decide(dataclasses.replace(near, position=[0, park])) == G.END_TURN
     assert hard.decide(dataclasses.replace(near, cash=[100, 1500])) == G.END_TURN
     assert park - pacific in ai.ONE_THROW
+
+
+def test_hard_keeps_the_cash_for_the_auction_of_any_lot_the_opponent_may_throw_onto_without_its_price():
+    # nothing is owned but hard's Reading Railroad; P1, with $200, stands on Free Parking, a throw
+    # from the reds, the yellows and more, all dearer than that
+    hard = ai.make_player("hard", None, np.random.default_rng(0))
+    reading, free_parking, go = 5, 20, 0
+    legal = [G.END_TURN, G.MORTGAGE_BASE + reading]
+    view = _view(
+        {reading: 0}, phase="after-roll", cash=[100, 200], position=[0, free_parking],
+        legal_source=lambda: legal,
+    )  # fmt: skip
+    assert hard.decide(view) == G.MORTGAGE_BASE + reading  # for a dollar over $200
+    assert hard.decide(dataclasses.replace(view, cash=[100, 1500])) == G.END_TURN  # P1 would buy
+    # from Go, the dearest lots ahead are St. Charles Place ($140) and the Electric Company
+    from_go = dataclasses.replace(view, cash=[100, 130], position=[0, go])
+    assert hard.decide(from_go) == G.MORTGAGE_BASE + reading
+    # a lot of a split group is left to them (here St. Charles: the Electric Company is hard's)
+    _, states, virginia = R.GROUPS["pink"]
+    fields = {"phase": "after-roll", "cash": [100, 130], "position": [0, go], "legal_source": lambda: legal}
+    assert hard.decide(_view({reading: 0, 12: 0, states: 0, virginia: 1}, **fields)) == G.END_TURN
+    assert hard.decide(_view({reading: 0, 12: 0, states: 0}, **fields)) == G.MORTGAGE_BASE + reading
 
 
 def test_hard_raises_the_price_of_an_opponents_last_lot_from_its_own_groups():
