@@ -2193,9 +2193,9 @@ static int sole_rival(const S *s, int me) {  /* the one opponent left, or -1 (Mo
     return -1;
 }
 
-static int rent_is_enough(const S *s, int me, int sq) {  /* MonopolyPlayer._rent_is_enough */
+static double rent_enough(const S *s, int me) {  /* MonopolyPlayer._rent_enough */
     int rival = sole_rival(s, me);
-    return rival >= 0 && R.rents[sq][s->level[sq]] >= R.rent_enough * raisable(s, rival);
+    return rival >= 0 ? R.rent_enough * raisable(s, rival) : INFINITY;
 }
 
 static double build_reserve(S *s, int me, double reserve) {  /* MonopolyPlayer._build_reserve */
@@ -2233,13 +2233,14 @@ static int manage_hard(S *s, Player *pl, int me, int trade) {  /* MonopolyPlayer
     if (lift >= 0) return lift;
     int n, nbuild = 0, nworth = 0, nlow = 0, best_low = -1, best_any = -1, cheapest = -1;
     const int *acts = legal_order(s, &n);
+    double enough = rent_enough(s, me);
     for (int k = 0; k < n; k++) {
         int a = acts[k];
         if (a >= BUILD_BASE && a < BUILD_BASE + NSQ) {
             int sq = a - BUILD_BASE;
             double gain = R.build_gain[sq][s->level[sq]];
             nbuild++;
-            if (rent_is_enough(s, me, sq)) continue;
+            if (R.rents[sq][s->level[sq]] >= enough) continue;
             nworth++;
             if (best_any < 0 || gain > R.build_gain[best_any][s->level[best_any]]) best_any = sq;
             if (s->level[sq] < build_target(sq)) {

@@ -45,6 +45,7 @@ What each level does:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -472,19 +473,17 @@ class MonopolyPlayer:
         they hold for that auction too (the last lot of its own group among them; kept at any
         distance, that measured less), except a lot of a split group, which hard leaves to them."""
         auction = landing = 0.0
-        if len(v.opponents()) != 1:
+        rival = self._sole_rival(v)
+        if rival is None:
             return auction, landing
-        rival = v.opponents()[0]
         idle = None
         for lots in COLOUR_GROUPS:
             free = [sq for sq in lots if v.owner[sq] < 0]
             if len(free) != 1:
                 continue
             others = {v.owner[sq] for sq in lots if sq != free[0]}
-            if len(others) != 1:
-                continue
-            if v.me in others:
-                continue  # my own last lot: among the lots ahead of the opponent, below
+            if len(others) != 1 or v.me in others:
+                continue  # (my own last lot is among the lots ahead of the opponent, below)
             price = R.BOARD[free[0]].price
             rival_cash = v.cash[others.pop()]
             if rival_cash < price:
@@ -709,7 +708,8 @@ class MonopolyPlayer:
             if lift is not None:
                 return lift
         if builds and self.level == "hard":
-            worth_building = [sq for sq in builds if not self._rent_is_enough(v, sq)]
+            enough = self._rent_enough(v)
+            worth_building = [sq for sq in builds if R.BOARD[sq].rents[v.level[sq]] < enough]
             if worth_building:
                 # evenly to three houses first (hotels on the cheap groups), then higher
                 low = [sq for sq in worth_building if v.level[sq] < _build_target(sq)] or worth_building
@@ -736,14 +736,14 @@ class MonopolyPlayer:
         rivals = v.opponents()
         return rivals[0] if len(rivals) == 1 else None
 
-    def _rent_is_enough(self, v: View, sq: int) -> bool:
-        """Does the rent of ``sq`` already take :data:`RENT_ENOUGH` of all a single opponent could
-        raise? More buildings there would charge more than they can pay."""
+    def _rent_enough(self, v: View) -> float:
+        """The rent at which hard builds no more on a lot: :data:`RENT_ENOUGH` of all a single
+        opponent could raise (more buildings would charge more than they can pay); no limit while
+        there are more opponents."""
         rival = self._sole_rival(v)
         if rival is None:
-            return False
-        raisable = G.raisable(rival, v.cash, v.owner, v.level, v.mortgaged)
-        return R.BOARD[sq].rents[v.level[sq]] >= RENT_ENOUGH * raisable
+            return math.inf
+        return RENT_ENOUGH * G.raisable(rival, v.cash, v.owner, v.level, v.mortgaged)
 
     def _build_reserve(self, v: View, reserve: float) -> float:
         """The cash hard keeps back from a building: at least :data:`RESERVE_BARE` against a single
