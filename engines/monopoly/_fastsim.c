@@ -48,6 +48,7 @@ enum { BANK = -1, POT = -2 };
 /* square kinds and card effects: codes fastsim.py maps the rules' names to */
 enum { K_OTHER, K_STREET, K_RAILROAD, K_UTILITY, K_CHANCE, K_CHEST, K_INCOME_TAX, K_LUXURY_TAX,
        K_GO_TO_JAIL, K_FREE_PARKING };
+#define IS_PROPERTY(kind) ((kind) == K_STREET || (kind) == K_RAILROAD || (kind) == K_UTILITY)
 enum { E_ADVANCE, E_RAILROAD, E_UTILITY, E_BACK, E_JAIL, E_JAIL_FREE, E_BANK, E_EACH, E_REPAIRS };
 enum { LV_MEDIUM, LV_BUY_EVERYTHING, LV_HARD };
 #define NGROUPS 10  /* colour groups, railroads and utilities (fastsim.py checks the count) */
@@ -646,7 +647,7 @@ static void move_to(S *s, int p, int sq, int rent_mode) {
 static void land(S *s, int p, int rent_mode) {
     int sq = s->pos[p], kind = R.kind[sq];
     s->landings[sq]++;
-    if (kind == K_STREET || kind == K_RAILROAD || kind == K_UTILITY) {
+    if (IS_PROPERTY(kind)) {
         int o = s->owner[sq];
         if (o < 0) {
             s->pending_buy = sq;
@@ -1651,6 +1652,13 @@ static int opponents_of(const S *s, int player) {  /* players other than `player
     return c;
 }
 
+static int sole_rival(const S *s, int me) {  /* the one opponent left, or -1 (MonopolyPlayer._sole_rival) */
+    if (opponents_of(s, me) != 1) return -1;
+    for (int p = 0; p < s->n; p++)
+        if (p != me && !s->bankrupt[p]) return p;
+    return -1;
+}
+
 static double danger(const S *s, int me) {  /* MonopolyPlayer._danger: View.rent_now at a throw of 7 */
     int most = 0;
     for (int k = 0; k < R.nprops; k++) {
@@ -1748,9 +1756,8 @@ static int strategic(const S *s, int sq) {  /* MonopolyPlayer._strategic */
 static double deny_cash(const S *s, int me, double *auction) {
     double need = 0.0, bid = 0.0;
     if (auction) *auction = 0.0;
-    if (opponents_of(s, me) != 1) return need;
-    int rival = 0;
-    while (rival == me || s->bankrupt[rival]) rival++;
+    int rival = sole_rival(s, me);
+    if (rival < 0) return need;
     int idle = 0, have_idle = 0;
     for (int g = 0; g < R.ncolour; g++) {
         int free_sq = -1, nfree = 0;
@@ -1773,8 +1780,7 @@ static double deny_cash(const S *s, int me, double *auction) {
     }
     for (int throw = 2; throw <= 12; throw++) {  /* the lots one throw ahead of the opponent */
         int sq = (s->pos[rival] + throw) % NSQ, rival_cash = s->cash[rival];
-        int property = R.kind[sq] == K_STREET || R.kind[sq] == K_RAILROAD || R.kind[sq] == K_UTILITY;
-        if (property && s->owner[sq] < 0 && !split_group(s, sq) && rival_cash < R.price[sq] &&
+        if (IS_PROPERTY(R.kind[sq]) && s->owner[sq] < 0 && !split_group(s, sq) && rival_cash < R.price[sq] &&
             rival_cash + 1.0 > bid)
             bid = rival_cash + 1.0;
     }
@@ -2186,13 +2192,6 @@ static int group_lift(S *s, int me, double reserve) {  /* MonopolyPlayer._group_
     return mortgage >= 0 ? MORTGAGE_BASE + mortgage : -1;
 }
 
-static int sole_rival(const S *s, int me) {  /* the one opponent left, or -1 (MonopolyPlayer._sole_rival) */
-    if (opponents_of(s, me) != 1) return -1;
-    for (int p = 0; p < s->n; p++)
-        if (p != me && !s->bankrupt[p]) return p;
-    return -1;
-}
-
 static double rent_enough(const S *s, int me) {  /* MonopolyPlayer._rent_enough */
     int rival = sole_rival(s, me);
     return rival >= 0 ? R.rent_enough * raisable(s, rival) : INFINITY;
@@ -2587,7 +2586,7 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
     R.nprops = R.nstreets = 0;
     for (int sq = 0; sq < NSQ; sq++) {
         int k = R.kind[sq];
-        if (k == K_STREET || k == K_RAILROAD || k == K_UTILITY) R.props[R.nprops++] = sq;
+        if (IS_PROPERTY(k)) R.props[R.nprops++] = sq;
         if (k == K_STREET) R.streets[R.nstreets++] = sq;
     }
     R.ready = 1;
