@@ -197,6 +197,8 @@ class RemoteSetupScreen(Screen):
         Binding(Button.UP, "move", "action.move", repeat=True, args=(-1,)),
         Binding(Button.DOWN, "move", "", repeat=True, args=(1,), show=False),
         Binding(Button.SELECT, "choose", "action.select"),
+        # BACK acts when it comes up: holding it may be how someone begins (a short one leaves)
+        Binding(Button.BACK, "wait", "", show=False),
         Binding(Button.BACK, "leave", "remote.key.leave", kind=Press.RELEASE),
     )
 
@@ -303,7 +305,7 @@ class RemoteSetupScreen(Screen):
 
     # -- actions (a keyboard or another remote; the learned remote in the list) ----------------------
     def check_action(self, action: str, args: tuple) -> bool:
-        return action == "leave" or self.phase == "review"
+        return action in ("leave", "wait") or self.phase == "review"
 
     def action_move(self, step: int) -> None:
         self.focus.move(Button.UP if step < 0 else Button.DOWN, False)
@@ -318,6 +320,9 @@ class RemoteSetupScreen(Screen):
         self.only, self.phase = FUNCTIONS[self.focus.focus - 1], "learn"
         self.message = ""
         self.app.sound.play("select")
+
+    def action_wait(self) -> None:
+        """BACK went down: nothing yet (see the bindings)."""
 
     def action_leave(self) -> None:
         if self.event is not None and self.event.long_press:
