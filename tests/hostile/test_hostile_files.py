@@ -219,7 +219,33 @@ def _cases() -> list[Case]:
     def entry(name: Any = "Ann", score: Any = 100, date: Any = "2026-11-29") -> dict:
         return {"name": name, "score": score, "date": date}
 
+    remotes = "remotes.json"
+    many_keys = {f"KEY_F{n}": "SELECT" for n in range(200)}
     return [
+        # -- learned remotes (app/screens/remote_setup.py) -----------------------------------------
+        Case("deep-nesting", "remotes", {remotes: b"[" * 200_000}, moved=[remotes], toast="damaged"),
+        Case(
+            "unknown-button",
+            "remotes",
+            {remotes: wrapped({"devices": {"gpio_ir_recv": {"KEY_OK": "FIRE"}}})},
+            moved=[remotes],
+            toast="damaged",
+        ),
+        Case(
+            "too-many-keys",
+            "remotes",
+            {remotes: wrapped({"devices": {"gpio_ir_recv": many_keys}})},
+            moved=[remotes],
+            toast="damaged",
+        ),
+        Case(
+            "not-a-code",
+            "remotes",
+            {remotes: wrapped({"devices": {"gpio_ir_recv": {"rm -rf /": "SELECT"}}})},
+            moved=[remotes],
+            toast="damaged",
+        ),
+        Case("a-folder", "remotes", {remotes: "dir"}, toast="could not be read"),
         # -- settings ------------------------------------------------------------------------------
         Case("deep-nesting", "settings", {settings: b"[" * 200_000}, moved=[settings], toast="damaged"),
         Case(
