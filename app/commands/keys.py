@@ -169,6 +169,21 @@ def summarise(events: list, notices: list) -> dict:  # noqa: ANN001 - ButtonEven
     }
 
 
+def device_summary(keymap, keys: frozenset[str]) -> dict:  # noqa: ANN001 - remote.keymap.Keymap
+    """What a device can give, from the key codes it has (before any press)."""
+    reading = keymap.for_device(keys)
+    given = {b.value for b in reading.buttons(keys)}
+    standing = {b.value: codes for b, codes in keymap.standing_in(keys).items()}
+    if reading.hold_back_menu:
+        given.add("MENU")
+        standing["MENU"] = ["BACK"]
+    return {
+        "given": [k for k in GAME_KEYS if k in given],
+        "missing": [k for k in GAME_KEYS if k not in given],
+        "stand_ins": standing,
+    }
+
+
 def format_summary(summary: dict, as_json: bool) -> str:
     """The summary as one JSON line, or as a few lines for a person."""
     if as_json:
@@ -236,15 +251,19 @@ class _Tap:
     """Wraps a source: writes every raw event it delivers to the record file (if any) and
     announces devices coming and going (if ``announce``)."""
 
-    def __init__(self, source, start: float, record: IO[str] | None, announce: IO[str] | None) -> None:  # noqa: ANN001
+    def __init__(  # noqa: ANN001 - a remote source
+        self, source, start: float, record: IO[str] | None, announce: IO[str] | None, first: list = ()
+    ) -> None:
         from remote.sources import format_event
 
         self._format = format_event
         self.source, self.start, self.record, self.announce = source, start, record, announce
+        self._first = list(first)  # events the source gave before this tap: handed on at the first read
         self._device: str | None = None
+        self._protocols: dict[str, str] = {}
 
     def read(self, now: float) -> list:
-        events = self.source.read(now)
+        events, self._first = self._first + self.source.read(now), []
         for event in events:
             shifted = dataclasses.replace(event, time=max(0.0, event.time - self.start))
             if self.announce is not None and event.type in ("PLUG", "UNPLUG"):
@@ -255,6 +274,9 @@ class _Tap:
             if event.device != self._device and event.type not in ("PLUG", "UNPLUG"):
                 self.record.write(f"# device {event.device}\n")
                 self._device = event.device
+            if event.protocol and event.protocol != self._protocols.get(event.device):
+                self.record.write(f"# protocol {event.protocol}\n")
+                self._protocols[event.device] = event.protocol
             self.record.write(self._format(shifted) + "\n")
         if events and self.record is not None:
             self.record.flush()
@@ -278,7 +300,8 @@ def _live(args: argparse.Namespace, profile, keymaps) -> int:  # noqa: ANN001
     except ImportError as exc:
         raise UserError(f"reading remotes needs python-evdev on Linux ({exc})") from None
     start = time.monotonic()
-    source.scan(start)
+    # the keys each device has: the pipeline's stand-ins and the recording need them
+    device_keys = [e for e in source.scan(start) if e.type == "KEYS"]
     devices = source.devices()
     if not devices:
         source.close()
@@ -296,19 +319,24 @@ def _live(args: argparse.Namespace, profile, keymaps) -> int:  # noqa: ANN001
         for info in devices:
             record.write(f"# {info.path}: {info.name} (remote {info.remote})\n")
     out = sys.stdout
-    reader = _Tap(source, start, record, None if args.json else out)
+    reader = _Tap(source, start, record, None if args.json else out, device_keys)
     if not args.json:
         print(f"Input devices (profile {profile.name}):", file=out)
         for info in devices:
             grabbed = ", grabbed" if info.grabbed else ""
             print(f"  {info.path:<20} {info.name:<32} remote {info.remote}{grabbed}", file=out)
+            summary = device_summary(keymaps[info.remote], info.keys)
+            print("    " + format_summary(summary, False).replace("\n", "\n    "), file=out)
         print("Press keys on the remote (Ctrl-C to stop).", file=out, flush=True)
     pipeline = InputPipeline(profile.input, keymaps, [reader])
+    first_press: dict = {}  # button -> its first press: what the session showed the remote gives
     try:
         while args.seconds is None or time.monotonic() - start < args.seconds:
             for event in pipeline.poll(time.monotonic()):
                 shifted = dataclasses.replace(event, time=event.time - start)
                 print(format_event(shifted, args.json), file=out, flush=True)
+                if event.kind.value == "PRESS":
+                    first_press.setdefault(event.button, event)
             due = pipeline.next_deadline()
             wait = 0.01 if due is None else max(0.0, min(0.01, due - time.monotonic()))
             time.sleep(wait)
@@ -318,4 +346,6 @@ def _live(args: argparse.Namespace, profile, keymaps) -> int:  # noqa: ANN001
         pipeline.close()
         if record is not None:
             record.close()
+    if not args.json:
+        print(format_summary(summarise(list(first_press.values()), pipeline.notices), False), file=out)
     return 0

@@ -171,3 +171,17 @@ def test_a_replay_ends_with_what_the_remote_gives(tmp_path, capsys):
     run_keys("--replay", str(log), "--profile", "rpi")
     assert capsys.readouterr().out.splitlines()[2] == "Game keys given (1 of 11): SELECT"
     assert parse_log(["# keys KEY_OK"])[0].type == DEVICE_KEYS
+
+
+@pytest.mark.parametrize(
+    ("protocols", "expected"),
+    [("rc-5 [nec] rc-6 [lirc]\n", "nec"), ("[rc-5] [nec] [lirc]\n", ""), ("lirc\n", ""), (None, "")],
+)
+def test_the_protocol_of_a_receivers_scancodes_comes_from_sysfs(tmp_path, protocols, expected):
+    from remote.evdev_source import ir_protocol
+
+    if protocols is not None:
+        folder = tmp_path / "event3" / "device" / "device"
+        folder.mkdir(parents=True)
+        (folder / "protocols").write_text(protocols)
+    assert ir_protocol("/dev/input/event3", str(tmp_path)) == expected
