@@ -30,6 +30,7 @@ from app.widgets import FocusList
 from remote.buttons import DIGITS, Button, ButtonEvent, Press
 from remote.keymap import keymap_for_device
 from remote.learn import Caught, LearnedMap, PressCatcher
+from remote.pipeline import KEYBOARD_SOURCE
 
 if TYPE_CHECKING:
     from app.app import App
@@ -51,6 +52,8 @@ FUNCTIONS: tuple[Button, ...] = (
     *DIGITS[6:10],
 )
 """What the screen asks for, in order: the game keys first, so a remote with few buttons gives them."""
+LOCAL_SOURCES = frozenset({KEYBOARD_SOURCE, "script"})
+"""Button events not from a remote: the window's keyboard, and a test's or screenshot's script."""
 MUST_HAVE = frozenset({Button.SELECT})
 """Cannot be skipped: the list of what was learned is worked with it."""
 OFFER_PRESSES = 2
@@ -227,8 +230,8 @@ class RemoteSetupScreen(Screen):
             self.app.pipeline.taps.remove(self._tap)
 
     def _tap(self, raw: Any) -> None:
-        if self.device and raw.device != self.device:
-            return
+        if self.app.stack.top is not self or (self.device and raw.device != self.device):
+            return  # under the menu or the help nothing is learned
         self.catcher.feed(raw)
         self._fed = True
 
@@ -245,6 +248,8 @@ class RemoteSetupScreen(Screen):
     def handle(self, event: ButtonEvent) -> bool:
         if self.device and event.source == self.device:
             return True  # the remote being learned is heard raw, never through its old map
+        if not self.device and event.source not in LOCAL_SOURCES and event.button is not Button.BACK:
+            return True  # any remote's button may be the one held to begin: only its BACK leaves
         return super().handle(event)
 
     @property

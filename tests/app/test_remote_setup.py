@@ -130,3 +130,26 @@ def test_kiosk_mode_keeps_the_set_up_behind_the_pin(tmp_path):
 
 def test_heard_names():
     assert heard_name("KEY_VOLUMEUP") == "VOL+" and heard_name("rc-5:0x1e0c") == "RC-5 0x1e0c"
+
+
+def test_a_remote_with_key_names_is_taught_from_settings_beginning_with_its_menu_key(tmp_path):
+    h = box(tmp_path)
+    try:
+        h.app.push(SettingsScreen())
+        while ROWS[h.top.focus.focus].field != "remote":
+            h.keys("DOWN")
+        h.keys("SELECT,SELECT")  # Remote -> Set up a remote
+        screen = h.top
+        assert isinstance(screen, RemoteSetupScreen) and not screen.offered
+        remote = RawRemote(h, {})
+        remote.code("KEY_MEDIA", 1300)  # the MCE remote's MENU key, held: it begins, opens no menu
+        assert h.top is screen and screen.phase == "learn"
+        names = {f: f"KEY_F{i + 1}" for i, f in enumerate(FUNCTIONS)}  # a programmable remote's keys
+        for function in FUNCTIONS:
+            remote.code(names[function])
+        assert screen.phase == "review" and screen.heard == names
+        h.keys("SELECT")  # Save
+        assert h.app.pipeline.keymap_of(DEVICE).button_for("KEY_F1") is Button.DIGIT_2
+        assert h.app.pipeline.keymap_of(DEVICE).button_for("KEY_OK") is Button.SELECT  # the table still reads
+    finally:
+        h.close()
