@@ -395,9 +395,8 @@ class RemoteSetupScreen(Screen):
                 surface, app.text, hint, small, theme.colour("text_dim"), (x, y), anchor, max_width=safe.w
             )
             y = rect.bottom + theme.px(10)
-            heard = ", ".join(
-                f"{widgets.key_name(b)} {heard_name(n)}" for b, n in list(self.heard.items())[-4:]
-            )
+            last = list(self.heard.items())[-1:]  # the last one: a line of all would not fit at 576
+            heard = " ".join(f"{widgets.key_name(b)} = {heard_name(n)}" for b, n in last)
             if heard:
                 line = t("remote.heard", heard=heard)
                 rect = widgets.draw_text(
@@ -466,3 +465,40 @@ def open_from_settings(app: App) -> None:
         app.push(ChoiceScreen("remote.remove_title", confirm, focus=1, translate=False), confirmed)
 
     app.push(ChoiceScreen("remote.title", items, translate=False), chosen)
+
+
+# -- scenes ------------------------------------------------------------------------------------------
+def _register_scenes() -> None:
+    from app.scenes import _home, scene
+
+    def _learning(app: App, heard: int) -> RemoteSetupScreen:
+        _home(app, "settings")
+        screen = RemoteSetupScreen()
+        app.push(screen)
+        screen.device, screen.phase = "gpio_ir_recv", "learn"
+        names = ["nec:0x40bf0c", "nec:0x40bf18", "nec:0x40bf5e", "nec:0x40bf08", "KEY_PLAYPAUSE"]
+        names += [f"nec:0x40bf{n:02x}" for n in range(0x40, 0x40 + len(FUNCTIONS))]
+        screen.heard = {function: names[i] for i, function in enumerate(FUNCTIONS[:heard])}
+        screen.heard.pop(Button.INFO, None)  # skipped: this remote has none
+        screen.index = min(heard, len(FUNCTIONS) - 1)
+        return screen
+
+    @scene("remote-setup-start", "Set up your remote, offered for a remote the box does not know")
+    def _start(app: App) -> None:
+        _home(app)
+        app.push(RemoteSetupScreen(offered=True))
+
+    @scene("remote-setup-learn", "Set up your remote: the sixth function, a button refused as taken")
+    def _learn(app: App) -> None:
+        screen = _learning(app, 5)
+        screen.message = t(
+            "remote.taken", heard=heard_name("nec:0x40bf0c"), button=widgets.key_name(DIGITS[2])
+        )
+
+    @scene("remote-setup-review", "Set up your remote: what was learned, INFO skipped, before saving")
+    def _review(app: App) -> None:
+        screen = _learning(app, len(FUNCTIONS))
+        screen.phase = "review"
+
+
+_register_scenes()
