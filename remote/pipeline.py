@@ -123,6 +123,7 @@ class InputPipeline:
         self.unmapped: list[tuple[str, float]] = []
         """``(device, time)`` of each press that maps to no button, from a remote (not a keyboard):
         the app offers the set-up screen. Whoever reads it empties it."""
+        self._noticed: set[str] = set()
         self.notices: list[tuple[str, dict[Button, list[str]]]] = []
         """``(device, {button: codes standing in})`` once per device whose keymap needed stand-ins."""
 
@@ -185,7 +186,8 @@ class InputPipeline:
                 standing = base.standing_in(keys)
                 if keymap is not None and keymap.hold_back_menu:
                     standing[Button.MENU] = ["BACK"]
-                if standing and device not in {d for d, _ in self.notices}:
+                if standing and device not in self._noticed:  # once, even if it is plugged in again
+                    self._noticed.add(device)
                     self.notices.append((device, standing))
             self._keymap_of[device] = keymap
         return self._keymap_of[device]

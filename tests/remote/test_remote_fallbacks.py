@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 
 import pytest
 
 from app.commands import keys
 from app.profiles import load_profile
-from remote.buttons import Button
+from remote.buttons import Button, Press
 from remote.keymap import Keymap, scan_id
 from remote.pipeline import InputTiming
 from remote.replay import replay, replay_with_pipeline
-from remote.sources import DEVICE_KEYS, RawEvent, parse_log
+from remote.sources import DEVICE_KEYS, PLUG, UNPLUG, RawEvent, parse_log
 
 T = InputTiming()  # 600 ms long press, 120 ms dedupe, 200 ms release timeout
 
@@ -97,6 +98,16 @@ def test_a_short_back_is_back_and_a_held_back_is_the_menu_on_a_remote_without_me
         ("MENU", "RELEASE", 4.12, True),
     ]
     assert pipeline.notices == [("gpio_ir_recv", {Button.UP: ["KEY_CHANNELUP"], Button.MENU: ["BACK"]})]
+
+
+def test_the_stand_ins_are_told_once_even_after_a_replug():
+    keys = RawEvent(0.0, DEVICE_KEYS, "KEY_BACK KEY_CHANNELUP", 0, "gpio_ir_recv")
+    log = [keys, key(1.0, "KEY_CHANNELUP", 1), key(1.1, "KEY_CHANNELUP", 0)]
+    log += [RawEvent(2.0, UNPLUG, "", 0, "gpio_ir_recv"), RawEvent(3.0, PLUG, "", 0, "gpio_ir_recv")]
+    log += [dataclasses.replace(keys, time=3.0), key(4.0, "KEY_CHANNELUP", 1), key(4.1, "KEY_CHANNELUP", 0)]
+    out, pipeline = replay_with_pipeline(log, T, {"ir": TUNER})
+    assert [e.button for e in out if e.kind is Press.PRESS] == [Button.UP, Button.UP]
+    assert len(pipeline.notices) == 1
 
 
 def test_back_is_at_once_on_a_remote_with_a_menu_key():
