@@ -224,26 +224,19 @@ def _cases() -> list[Case]:
     return [
         # -- learned remotes (app/screens/remote_setup.py) -----------------------------------------
         Case("deep-nesting", "remotes", {remotes: b"[" * 200_000}, moved=[remotes], toast="damaged"),
-        Case(
-            "unknown-button",
-            "remotes",
-            {remotes: wrapped({"devices": {"gpio_ir_recv": {"KEY_OK": "FIRE"}}})},
-            moved=[remotes],
-            toast="damaged",
-        ),
-        Case(
-            "too-many-keys",
-            "remotes",
-            {remotes: wrapped({"devices": {"gpio_ir_recv": many_keys}})},
-            moved=[remotes],
-            toast="damaged",
-        ),
-        Case(
-            "not-a-code",
-            "remotes",
-            {remotes: wrapped({"devices": {"gpio_ir_recv": {"rm -rf /": "SELECT"}}})},
-            moved=[remotes],
-            toast="damaged",
+        *(
+            Case(
+                name,
+                "remotes",
+                {remotes: wrapped({"devices": {"gpio_ir_recv": keys}})},
+                moved=[remotes],
+                toast="damaged",
+            )
+            for name, keys in (
+                ("unknown-button", {"KEY_OK": "FIRE"}),
+                ("too-many-keys", many_keys),
+                ("not-a-code", {"rm -rf /": "SELECT"}),
+            )
         ),
         Case("a-folder", "remotes", {remotes: "dir"}, toast="could not be read"),
         # -- settings ------------------------------------------------------------------------------
