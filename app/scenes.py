@@ -36,7 +36,7 @@ class Scene:
 
 _SCENES: dict[str, Scene] = {}
 _loaded = False
-SHELL_SCENE_MODULES = ("app.screens.players", "app.screens.guide")
+SHELL_SCENE_MODULES = ("app.screens.players", "app.screens.guide", "app.screens.remote_setup")
 """The shell's screens that keep their scenes beside them (the named players, the keyboard)."""
 
 
