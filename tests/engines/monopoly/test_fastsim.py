@@ -56,6 +56,26 @@ def test_the_same_seed_plays_the_same_game_on_both_cores(names, seed, games, max
     assert fastsim_check.mismatches(names, seed, games, max_turns, trading, jackpot) == []
 
 
+@pytest.mark.parametrize(
+    ("names", "seed", "games"), [(HARD_DUEL, 12, 20), (["medium", "buy-everything", "medium"], 12, 8)]
+)
+def test_the_bankruptcy_that_ends_the_game_settles_the_same_interest_on_both_cores(
+    monkeypatch, names, seed, games
+):
+    # issue 34: the winner keeps the mortgages handed over and pays their 10% before the game ends
+    due = []
+    settle = G.MonopolyState._go_bankrupt
+
+    def watched(state, p, creditor):
+        settle(state, p, creditor)
+        if state._last_one_standing():
+            due.append(sum(d[2] for d in state.debts))
+
+    monkeypatch.setattr(G.MonopolyState, "_go_bankrupt", watched)
+    assert fastsim_check.mismatches(names, seed, games, 500) == []
+    assert sum(1 for amount in due if amount) >= games // 2
+
+
 def test_every_throw_and_card_leaves_the_same_cash_and_positions():
     names = ["medium", "buy-everything", "medium"]
     engine = fastsim_check.engine_game(names, 9, 0, 80, True, trace=True)
