@@ -153,6 +153,8 @@ class App:
         from app.screens.remote_setup import Remotes
 
         self.remotes = Remotes(self)
+        self.phones: Any = None
+        """The phones' server (:class:`app.phones.service.PhoneService`) while it runs."""
         """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self._take_storage_messages()
 

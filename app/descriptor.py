@@ -85,6 +85,9 @@ class GameFamily:
     simulate: str | None = None
     solve: str | None = None
     settings: tuple[GameSetting, ...] = ()
+    phone_view: str | None = None
+    """``view(state, seat) -> dict``: what a seat's phone shows privately (:mod:`app.phones`); only
+    what that seat may see. None: the seat's observation ``state.to_dict(seat)``."""
 
     @property
     def engines(self) -> tuple[str, ...]:

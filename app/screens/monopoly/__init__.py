@@ -29,6 +29,7 @@ def _family() -> Any:
 
     return GameFamily(
         name="monopoly",
+        phone_view="app.screens.monopoly.phone:view",
         tiles=(
             GameEntry(
                 "monopoly",

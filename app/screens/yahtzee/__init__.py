@@ -52,6 +52,7 @@ def _family() -> Any:
     }
     return GameFamily(
         name="yahtzee",
+        phone_view="app.screens.yahtzee.phone:view",
         tiles=(
             GameEntry(
                 "yahtzee",
