@@ -9,13 +9,11 @@ here is saved: the room and the seats' secrets live as long as the process.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import json
 import logging
 import os
 import queue
 import secrets
-import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -23,6 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from app.phones.address import is_private, lan_address
+
+__all__ = ["PhoneServer", "is_private", "lan_address"]
 
 log = logging.getLogger(__name__)
 
@@ -56,27 +58,6 @@ def clean_phone_name(raw: Any, seat: int) -> str:
     kept = "".join(ch for ch in text[: NAME_CHARS * 4] if ch.isalnum() or ch in " -_'.")
     kept = " ".join(kept.split())[:NAME_CHARS]
     return kept or f"Phone {seat + 1}"
-
-
-def lan_address() -> str:
-    """The box's address on its local network (the one a route out would use), else 127.0.0.1.
-    Nothing is sent: a UDP socket's connect only picks the interface."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("10.255.255.255", 1))
-            address = probe.getsockname()[0]
-    except OSError:
-        return "127.0.0.1"
-    return address if is_private(address) else "127.0.0.1"
-
-
-def is_private(address: str) -> bool:
-    """Whether ``address`` is a loopback or private-network address (never bound by default otherwise)."""
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return ip.is_loopback or ip.is_private
 
 
 # -- message schemas: one handler per type, each with the fields it accepts ----------------------------

@@ -40,11 +40,13 @@ class PhoneSource:
         self.service = service
 
     def read(self, now: float) -> list:
+        if not self.service.running:
+            return []
         self.service.pump()
         return []
 
     def wait_fds(self) -> list[int]:
-        return [self.service.server.inbox.fileno()]
+        return [self.service.server.inbox.fileno()] if self.service.running else []
 
     def close(self) -> None:
         self.service.stop()
@@ -84,10 +86,15 @@ class PhoneService:
         return self
 
     def stop(self) -> None:
-        """Close the server (the app closes its sources when it stops)."""
+        """Close the server and leave the app's loop (the app closes its sources when it stops)."""
         if self.running:
             self.running = False
             self.server.stop()
+            if self.tick in self.app.tickers:
+                self.app.tickers.remove(self.tick)
+            if self.app.phones is self:
+                self.app.phones = None
+            self.app.refresh()
 
     # -- what the TV shows -----------------------------------------------------------------------------
     @property
@@ -117,6 +124,8 @@ class PhoneService:
 
     def tick(self, now: float) -> None:
         """Follow the match on the TV; send each seated phone its view when it changed."""
+        if not self.running:
+            return
         _, match = self.current()
         if match is not self._match:
             self._match = match
@@ -222,6 +231,35 @@ class PhoneService:
         if self.app.demo_running:
             return "no_game", "a demo is playing"
         return None
+
+
+def start_phones(app: App) -> PhoneService | None:
+    """The running phone service, started now if needed at the address the settings name; where it
+    cannot listen, one line on the TV says why and the box plays on without phones."""
+    if app.phones is not None:
+        return app.phones
+    from app.i18n import t
+
+    try:
+        service = PhoneService.for_settings(app, app.settings.phones_bind)
+        try:
+            return service.start()
+        except OSError:  # the usual port is taken: any free one (the QR code carries it)
+            service = PhoneService.for_settings(app, app.settings.phones_bind, 0)
+            return service.start()
+    except (OSError, ValueError) as exc:
+        log.warning("phones: %s", exc)
+        app.toast(t("phones.failed", error=str(exc)[:80]))
+        return None
+
+
+def follow_setting(app: App) -> None:
+    """Start or stop the server as the Phones setting now says ("ask" waits for the panel)."""
+    mode = app.settings.phones
+    if mode == "off" and app.phones is not None:
+        app.phones.stop()
+    elif mode == "on":
+        start_phones(app)
 
 
 def private_view(state: Any, seat: int) -> dict[str, Any]:

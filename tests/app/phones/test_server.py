@@ -72,7 +72,13 @@ def test_reloading_keeps_the_seat_and_a_wrong_secret_or_a_second_phone_is_refuse
                 async with session.ws_connect(url) as thief:
                     await thief.send_json(join(service, name="Eve"))
                     taken = await next_of(thief, "error")
-                    hello = {"type": "hello", "id": 3, "room": service.server.room, "seat": 0, "secret": "x" * 24}
+                    hello = {
+                        "type": "hello",
+                        "id": 3,
+                        "room": service.server.room,
+                        "seat": 0,
+                        "secret": "x" * 24,
+                    }
                     await thief.send_json(hello)
                     wrong = await next_of(thief, "error")
             async with session.ws_connect(url) as again:  # the page reloaded: same secret, same seat
@@ -101,7 +107,9 @@ def test_hostile_phones_leave_the_game_as_it_was(box):
                 answers.append(await next_of(ws, "error"))
                 await ws.send_json({"type": "act", "id": 1, "action": 0, "move": 0})
                 answers.append(await next_of(ws, "error"))  # not seated
-                await ws.send_json({"type": "join", "id": 2, "room": service.server.room, "seat": 0, "name": 7})
+                await ws.send_json(
+                    {"type": "join", "id": 2, "room": service.server.room, "seat": 0, "name": 7}
+                )
                 answers.append(await next_of(ws, "error"))  # a name that is not text
                 await ws.send_json({"type": "launch", "id": 3})
                 answers.append(await next_of(ws, "error"))
@@ -117,7 +125,9 @@ def test_hostile_phones_leave_the_game_as_it_was(box):
                     if msg.type != aiohttp.WSMsgType.TEXT:
                         break
                     codes.add(msg.json().get("code"))
-                answers.append({"code": "closed" if flood.closed else "open", "seen": sorted(filter(None, codes))})
+                answers.append(
+                    {"code": "closed" if flood.closed else "open", "seen": sorted(filter(None, codes))}
+                )
             async with session.ws_connect(url) as huge:
                 await next_of(huge, "lobby")
                 await huge.send_str('{"type":"ping","id":1,"pad":"' + "x" * 8_000 + '"}')
