@@ -63,3 +63,58 @@ async def next_of(ws, kind: str, limit: int = 20) -> dict[str, Any]:
         if message["type"] == kind:
             return message
     raise AssertionError(f"no {kind!r} message")
+
+
+class Pump:
+    """The box's loop in a thread of its own while a test drives a browser on its thread (playwright's
+    sync API stays on the thread that made it). Anything that touches the app goes through :meth:`call`."""
+
+    def __init__(self, box: Headless) -> None:
+        self.box = box
+        self._calls: list[tuple[Callable[[], Any], dict[str, Any], threading.Event]] = []
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="box-loop", daemon=True)
+
+    def __enter__(self) -> Pump:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(LIMIT_S)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.box.advance(10)
+            with self._lock:
+                calls, self._calls = self._calls, []
+            for fn, out, done in calls:
+                try:
+                    out["result"] = fn()
+                except BaseException as exc:  # noqa: BLE001 - raised on the caller's thread
+                    out["error"] = exc
+                done.set()
+            self._stop.wait(0.002)
+
+    def call(self, fn: Callable[[], Any]) -> Any:
+        """``fn()`` run on the box's thread between two turns of its loop; its result."""
+        out: dict[str, Any] = {}
+        done = threading.Event()
+        with self._lock:
+            self._calls.append((fn, out, done))
+        if not done.wait(LIMIT_S):
+            raise TimeoutError("the box's loop did not answer")
+        if "error" in out:
+            raise out["error"]
+        return out.get("result")
+
+    def until(self, condition: Callable[[], bool], what: str, limit_s: float = LIMIT_S) -> None:
+        """Wait (real time, bounded) until ``condition()``, asked on the box's thread, holds."""
+        import time
+
+        end = time.monotonic() + limit_s
+        while not self.call(condition):
+            if time.monotonic() > end:
+                raise AssertionError(f"waited {limit_s:.0f} s for {what}")
+            time.sleep(0.02)
