@@ -1,7 +1,7 @@
 """What a Monopoly player's phone shows: their cash, deeds by colour, cards, and the question of now.
 
 Only ``seat``'s own holdings come in full; of the others, what the table shows anyway (cash and
-worth, as on the TV). A trade being composed is shown to its two players only.
+worth, as on the TV). A trade being composed is its proposer's alone until it is offered.
 """
 
 from __future__ import annotations
@@ -24,8 +24,10 @@ def view(state: MonopolyState, seat: int) -> dict[str, Any]:
             groups.setdefault(square["group"] or square["kind"], []).append(deed)
     pending = obs["pending"]
     trade = pending["trade"]
-    if trade is not None and seat not in (trade["proposer"], trade["partner"]):
-        trade = None
+    # a draft is the proposer's own until it is offered; then the partner sees it to answer it
+    if trade is not None and seat != trade["proposer"]:
+        if seat != trade["partner"] or obs["phase"] != "trade-reply":
+            trade = None
     auction = pending["auction"]
     return {
         "family": "monopoly",
