@@ -333,8 +333,8 @@ class PhoneServer:
         client.refill_at = now
         if client.tokens < 1:
             client.refused += 1
-            if client.refused >= FLOOD_LIMIT:
-                asyncio.get_running_loop().create_task(client.ws.close())
+            if client.refused >= FLOOD_LIMIT:  # 1008: policy violation, named so the page can say it
+                asyncio.get_running_loop().create_task(client.ws.close(code=1008, message=b"rate_limited"))
             elif client.refused == 1:
                 self._error(client, None, ProtocolError("rate_limited", "too many messages: slow down"))
             return
