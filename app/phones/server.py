@@ -239,7 +239,7 @@ class PhoneServer:
         web_app = web.Application(client_max_size=MAX_FRAME_BYTES)
         web_app.router.add_get("/", self._page)
         web_app.router.add_get("/ws", self._websocket)
-        web_app.router.add_get("/{name:[a-z]+\\.(?:js|css)}", self._asset)
+        web_app.router.add_get("/{name:[a-z]+\\.(?:js|css|json)}", self._asset)
         runner = web.AppRunner(web_app, handle_signals=False, access_log=None)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, backlog=16)
@@ -260,7 +260,8 @@ class PhoneServer:
 
     async def _asset(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
-        return self._file(name, "text/css" if name.endswith(".css") else "text/javascript")
+        kinds = {"css": "text/css", "js": "text/javascript", "json": "application/json"}
+        return self._file(name, kinds[name.rpartition(".")[2]])
 
     def _file(self, name: str, kind: str) -> web.StreamResponse:
         path = ASSETS / name

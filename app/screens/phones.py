@@ -86,12 +86,7 @@ class PhonesScreen(ModalScreen[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
-        safe = theme.safe
-        box = safe.inflate(-theme.px(40), -theme.px(30))
-        widgets.panel(
-            surface, box, theme.colour("background_2"), theme.radius, theme.px(4), theme.colour("accent")
-        )
-        inner = box.inflate(-theme.px(48), -theme.px(32))
+        _, inner = widgets.modal_panel(surface, theme, margin=(40, 30), padding=(48, 32))
         bar_h = widgets.help_bar_height(app, self, inner) + theme.px(12)
         body, title = theme.font("body"), theme.font("title")
         anchor = widgets.start_anchor(self.rtl)

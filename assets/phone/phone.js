@@ -2,44 +2,7 @@
 // build step. The box decides everything; this page shows the seat's view and sends its taps.
 "use strict";
 
-const WORDS = {
-  en: {
-    title: "TV Games", room: "Room code", name: "Your name", pick: "Pick your seat",
-    leave: "Leave this seat", connecting: "Connecting…", connected: "Connected", lost: "Connection lost: trying again…",
-    your_turn: "Your turn", waiting: "Waiting for the others", seat: "Seat", taken: "taken", no_game: "Waiting for a game on the TV",
-    roll: "Roll", rolls_left: "Rolls left", tap_hold: "Tap a die to hold it", score: "Score", total: "Total",
-    again_zero: "Tap again to score 0 in this box", odds: "Odds", odds_hide: "Hide odds", next: "next roll", by_end: "by the end of the turn",
-    upper_bonus: "Upper bonus", others: "Totals", cash: "Cash", worth: "Worth", deeds: "Your deeds", none: "None yet",
-    jail_cards: "Get Out of Jail Free cards", in_jail: "You are in jail", auction: "Auction", high_bid: "High bid",
-    trade: "Trade", offer_to: "offer to", offer_from: "offer from", cash_in_trade: "cash", debts: "You owe", mortgaged: "mortgaged",
-    houses: "houses", hotel: "hotel", rent: "rent", moves: "Your moves", jail_chance: "Chance of jail next roll",
-    complete: "Chance to complete", target: "Target", score_now: "Your score", player: "Player", over: "Game over",
-    undo: "Undo", held: "held", errors: {
-      seat_taken: "Another phone has this seat.", bad_secret: "This phone's seat was given up: pick a seat.",
-      wrong_room: "No room with that code: look at the TV.", rate_limited: "Too fast: wait a moment.",
-      not_your_turn: "It is not your move.", illegal: "That move is not allowed now.", stale: "The game moved on: look again.",
-      full: "Eight phones are in already.", no_game: "No game is being played.", no_seat: "That seat is not free.",
-    },
-  },
-  fa: {
-    title: "بازی‌های تلویزیون", room: "کد اتاق", name: "نام شما", pick: "جای خود را انتخاب کنید",
-    leave: "ترک این جا", connecting: "در حال وصل شدن…", connected: "وصل است", lost: "اتصال قطع شد: دوباره تلاش می‌کنیم…",
-    your_turn: "نوبت شما", waiting: "منتظر بقیه", seat: "جای", taken: "گرفته شده", no_game: "منتظر یک بازی روی تلویزیون",
-    roll: "بریز", rolls_left: "پرتاب‌های باقی", tap_hold: "برای نگه داشتن تاس رویش بزنید", score: "امتیاز", total: "جمع",
-    again_zero: "برای صفر گرفتن در این خانه دوباره بزنید", odds: "احتمال‌ها", odds_hide: "پنهان کردن احتمال‌ها", next: "پرتاب بعد", by_end: "تا پایان نوبت",
-    upper_bonus: "جایزه‌ی بالا", others: "جمع‌ها", cash: "پول نقد", worth: "دارایی", deeds: "سندهای شما", none: "هنوز هیچ",
-    jail_cards: "کارت‌های آزادی از زندان", in_jail: "شما در زندان هستید", auction: "مزایده", high_bid: "بالاترین پیشنهاد",
-    trade: "معامله", offer_to: "پیشنهاد به", offer_from: "پیشنهاد از", cash_in_trade: "پول", debts: "بدهی شما", mortgaged: "گرو",
-    houses: "خانه", hotel: "هتل", rent: "اجاره", moves: "حرکت‌های شما", jail_chance: "احتمال زندان در پرتاب بعد",
-    complete: "احتمال کامل شدن", target: "هدف", score_now: "امتیاز شما", player: "بازیکن", over: "بازی تمام شد",
-    undo: "برگرداندن", held: "نگه‌داشته", errors: {
-      seat_taken: "گوشی دیگری این جا را دارد.", bad_secret: "جای این گوشی آزاد شد: یک جا انتخاب کنید.",
-      wrong_room: "اتاقی با این کد نیست: به تلویزیون نگاه کنید.", rate_limited: "خیلی سریع: کمی صبر کنید.",
-      not_your_turn: "نوبت شما نیست.", illegal: "این حرکت الان مجاز نیست.", stale: "بازی جلو رفت: دوباره نگاه کنید.",
-      full: "هشت گوشی وصل‌اند.", no_game: "بازی‌ای در جریان نیست.", no_seat: "این جا آزاد نیست.",
-    },
-  },
-};
+let WORDS = { en: { errors: {} } };  // assets/phone/words.json: the page's words in each language
 const GROUP_COLOURS = {
   brown: "#8b5a2b", "light-blue": "#9fd3f0", pink: "#d94f9b", orange: "#f08c2e", red: "#e03b3b",
   yellow: "#f2d94e", green: "#2f9e55", "dark-blue": "#2c4fbf", railroad: "#888", utility: "#bbb",
@@ -53,7 +16,7 @@ const page = {
 };
 page.lang = localStorage.getItem(STORE + "-lang") || ((navigator.language || "en").startsWith("fa") ? "fa" : "en");
 
-function w(key) { return WORDS[page.lang][key] || WORDS.en[key] || key; }
+function w(key) { return (WORDS[page.lang] || {})[key] || WORDS.en[key] || key; }
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
@@ -125,7 +88,7 @@ function receive(message) {
   if (message.type === "view") { page.view = message; page.armed = null; render(); return; }
   if (message.type === "error") {
     if (message.code === "bad_secret") { localStorage.removeItem(STORE); page.seat = null; }
-    const text = WORDS[page.lang].errors[message.code] || message.message;
+    const text = ((WORDS[page.lang] || WORDS.en).errors || {})[message.code] || message.message;
     $("message").textContent = text;
     $("message").hidden = false;
     render();
@@ -313,6 +276,9 @@ document.addEventListener("DOMContentLoaded", () => {
     page.seat = null; page.view = null;
     render();
   });
-  setLanguage(page.lang);
-  connect();
+  // the words come first (a small file of the same origin); without them the page still works in English keys
+  fetch("words.json").then((r) => r.json()).then((words) => { WORDS = words; }).catch(() => {}).finally(() => {
+    setLanguage(page.lang);
+    connect();
+  });
 });
