@@ -77,3 +77,26 @@ def test_the_panel_shows_the_room_and_who_is_connected(tmp_path):
         assert not isinstance(box.top, PhonesScreen)
     finally:
         box.close()
+
+
+def test_asked_first_then_select_lets_phones_in_and_off_hides_the_menu_entry(tmp_path):
+    from app.app import Headless
+    from app.screens.phones import PhonesScreen, menu_items
+
+    box = Headless(data_dir=tmp_path)
+    try:
+        box.app.settings.phones_bind = "127.0.0.1"
+        assert box.app.settings.phones == "ask" and menu_items(box.app) == [("phones.menu", "phones")]
+        box.app.push(PhonesScreen())
+        box.render()
+        assert box.app.phones is None  # nothing listens before the player says yes
+        box.keys("SELECT")
+        service = box.app.phones
+        assert service is not None and service.server.host == "127.0.0.1" and service.running
+        box.app.settings.phones = "off"
+        from app.phones.service import follow_setting
+
+        follow_setting(box.app)
+        assert box.app.phones is None and not service.running and menu_items(box.app) == []
+    finally:
+        box.close()
