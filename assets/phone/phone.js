@@ -142,6 +142,7 @@ function renderPlay() {
     return;
   }
   const p = view.private;
+  status.dataset.move = String(view.move);  // which position the buttons below answer
   status.textContent = p.over ? w("over") : view.your_turn ? w("your_turn") : w("waiting");
   status.className = view.your_turn ? "status turn" : "status";
   const shown = new Set();
