@@ -133,12 +133,15 @@ class Inbox:
 
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue[tuple[int, int, dict[str, Any]]] = queue.SimpleQueue()
+        self.pending = False
+        """Set by :meth:`put` (any thread), cleared by :meth:`take` before it drains the queue."""
         self._read, self._write = os.pipe()
         os.set_blocking(self._read, False)
         os.set_blocking(self._write, False)
 
     def put(self, client: int, seat: int, message: dict[str, Any]) -> None:
         self._queue.put((client, seat, message))
+        self.pending = True
         try:
             os.write(self._write, b"!")
         except BlockingIOError:  # the pipe is full of wake-ups already: one is enough
@@ -149,6 +152,9 @@ class Inbox:
 
     def take(self) -> list[tuple[int, int, dict[str, Any]]]:
         """Every message waiting (the wake-up bytes are drained too)."""
+        if not self.pending:  # the idle loop asks often: no system call when nothing came
+            return []
+        self.pending = False
         try:
             while os.read(self._read, 4096):
                 pass

@@ -127,15 +127,13 @@ class PhoneService:
         if not self.running:
             return
         _, match = self.current()
-        if match is not self._match:
+        if match is not self._match or self._offered is None:
             self._match = match
             self._dirty = True
             if match is not None:
                 match.subscribe(self._on_event)
-        offered = self._seats(match)
-        if offered != self._offered:
-            self._offered = offered
-            self.server.offer(offered)
+            self._offered = self._seats(match)  # a match's seats stay what they are while it lasts
+            self.server.offer(self._offered)
         if self._dirty:
             self._dirty = False
             for seat in self.connected():
