@@ -69,7 +69,7 @@ def phone_figures(profile: str, taps: int, idle_seconds: float) -> dict[str, Any
             phones.stop()
         finally:
             app.close()
-    to_frame, to_phone = [], []
+    to_frame, to_phone, to_match = [], [], []
     for sent, seen in zip(phones.sent, phones.seen, strict=True):
         done = next((t for t in applied if t >= sent), None)
         if done is None:
@@ -77,11 +77,13 @@ def phone_figures(profile: str, taps: int, idle_seconds: float) -> dict[str, Any
         frame = next((t for t in presented if t >= done), None)
         if frame is not None:
             to_frame.append((frame - sent) * 1000)
+            to_match.append((done - sent) * 1000)
         if seen is not None:
             to_phone.append((seen["at"] - done) * 1000)
     return {
         "phone_tap_to_frame": {"p99_ms": percentile(to_frame, 99), "median_ms": percentile(to_frame, 50),
-                               "taps": len(to_frame)},
+                               "taps": len(to_frame), "to_match_median_ms": percentile(to_match, 50),
+                               "to_match_p99_ms": percentile(to_match, 99)},
         "phone_update": {"p99_ms": percentile(to_phone, 99), "median_ms": percentile(to_phone, 50),
                          "updates": len(to_phone)},
         "phone_idle_cpu_pct": idle_pct,
