@@ -100,3 +100,26 @@ def test_asked_first_then_select_lets_phones_in_and_off_hides_the_menu_entry(tmp
         assert box.app.phones is None and not service.running and menu_items(box.app) == []
     finally:
         box.close()
+
+
+def test_a_move_from_a_phone_takes_down_the_pass_the_remote_banner(tmp_path):
+    import numpy as np
+
+    from app.app import Headless
+    from app.match import PlayerSpec
+    from app.screens.monopoly.game import GameScreen
+    from app.screens.monopoly.look import Seat
+
+    box = Headless(data_dir=tmp_path)
+    try:
+        seats = [Seat(PlayerSpec(name=name), n, n) for n, name in enumerate(("Ann", "Bob", "Cy"))]
+        screen = GameScreen(near_the_end(), seats, np.random.default_rng(5), [1, 2, 3])
+        box.app.push(screen)
+        service = PhoneService(box.app, "127.0.0.1", 0).start()
+        box.advance(50)
+        screen._pass_to = "Ann"
+        roll = screen.state.string_to_action("roll")
+        service._act(99, 0, {"type": "act", "id": 1, "action": roll, "move": service.move})
+        assert screen._pass_to is None and screen.state.to_dict(0)["dice"] is not None  # rolled
+    finally:
+        box.close()
