@@ -281,14 +281,18 @@ def registered_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def load_game(name: str, **params: Any) -> Game:
-    """Make a game by registry name, e.g. ``load_game("yahtzee-classic", num_players=2)``."""
+def game_class(name: str) -> type[Game]:
+    """The game class registered as ``name``; ValueError naming the known ones otherwise."""
     _import_all_games()
     try:
-        cls = _REGISTRY[name]
+        return _REGISTRY[name]
     except KeyError:
         raise ValueError(f"no game called {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
-    return cls(**params)
+
+
+def load_game(name: str, **params: Any) -> Game:
+    """Make a game by registry name, e.g. ``load_game("yahtzee-classic", num_players=2)``."""
+    return game_class(name)(**params)
 
 
 def load_state(data: Mapping[str, Any]) -> State:

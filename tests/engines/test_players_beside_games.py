@@ -34,4 +34,3 @@ def test_a_game_module_imports_no_computer_player(path: Path) -> None:
     family = f"engines.{path.parent.name}"
     players = {f"{family}.ai", f"{family}.players"}
     assert not imported_modules(path) & players
-
