@@ -42,6 +42,7 @@ FAMILY_PACKAGES: tuple[str, ...] = (
     "app.screens.yahtzee",
     "app.screens.monopoly_dice",
     "app.screens.monopoly",
+    "app.screens.pig",
 )
 """The registration lines: each package defines ``FAMILY``; tiles appear in this order."""
 
