@@ -44,11 +44,12 @@ def tile_art(surface: Any, box: Any, screen: Any, entry: Any) -> None:
 
 
 def demo(app: Any) -> Any:
-    """The optimal player against hold-at-20."""
+    """Two computers of the demo level (quick to decide: no table to build)."""
+    from app.attract import DEMO_LEVEL
     from app.match import PlayerSpec
     from app.screens.pig.game import PigScreen
 
-    return PigScreen.new([PlayerSpec(True, "hard"), PlayerSpec(True, "medium")], app.rng)
+    return PigScreen.new([PlayerSpec(True, DEMO_LEVEL)] * 2, app.rng)
 
 
 def _family() -> Any:
