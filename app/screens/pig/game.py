@@ -91,6 +91,11 @@ class PigScreen(DiceGameScreen):
     def names(self) -> list[str]:
         return player_names(self.players)
 
+    @property
+    def passing_to(self) -> str | None:
+        """The human the remote is to be passed to (a banner waits for their first press), or None."""
+        return self._pass_to
+
     # -- following the match ----------------------------------------------------------------------
     def _on_turn_ended(self, event: Any) -> None:
         last = self.state.to_dict()["last_turn"]
@@ -125,6 +130,8 @@ class PigScreen(DiceGameScreen):
     def handle(self, event) -> bool:
         if self._clear_pass_notice(event):
             return True
+        if event.button in (Button.MENU, Button.INFO, Button.BACK):
+            self._stop_shaking()  # the release of 2 would go to the menu or the overlay
         return super().handle(event)
 
     def bindings(self) -> tuple[Binding, ...]:
@@ -190,20 +197,8 @@ class PigScreen(DiceGameScreen):
 
     # -- menu, save, quit ---------------------------------------------------------------------------
     def menu_items(self) -> list[tuple[str, str]]:
-        return [
-            ("pig.menu.resume", "close"),
-            ("pig.menu.save_and_quit", "save"),
-            ("pig.menu.quit_no_save", "quit"),
-            ("pig.menu.help", "help"),
-        ]
-
-    def action_menu(self) -> None:
-        self._stop_shaking()
-        super().action_menu()
-
-    def action_help(self) -> None:
-        self._stop_shaking()  # the release of 2 would go to the overlay
-        super().action_help()
+        keys = ("menu.continue", "menu.save_and_quit", "pig.menu.quit_no_save", "home.help")
+        return list(zip(keys, ("close", "save", "quit", "help"), strict=True))
 
     def save_and_quit(self) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""

@@ -43,7 +43,7 @@ def roll(screen: PigScreen, *faces: int) -> None:
     for face in faces:
         screen.match.act(ROLL, outcomes=[face])
     screen.match.land()
-    screen._changed()
+    screen.refresh()
 
 
 @scene("pig-setup", "Pig set-up: you against a computer")

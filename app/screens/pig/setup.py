@@ -24,8 +24,8 @@ class SetupScreen(Screen):
     BINDINGS = (
         Binding(Button.UP, "move", "action.move", repeat=True, args=(-1,)),
         Binding(Button.DOWN, "move", "action.move", repeat=True, args=(1,)),
-        Binding(Button.LEFT, "change", "pig.setup.change", repeat=True, args=(-1,)),
-        Binding(Button.RIGHT, "change", "pig.setup.change", repeat=True, args=(1,)),
+        Binding(Button.LEFT, "change", "action.change", repeat=True, args=(-1,)),
+        Binding(Button.RIGHT, "change", "action.change", repeat=True, args=(1,)),
         Binding(Button.SELECT, "select", "action.select"),
     )
 

@@ -28,12 +28,12 @@ def start_game(h: Headless, setup_keys: str = "") -> PigScreen:
 
 
 def human_to_move(screen: PigScreen) -> bool:
-    return not (screen.busy or screen.computer_turn or screen._pass_to)
+    return not (screen.busy or screen.computer_turn or screen.passing_to)
 
 
 def step(h: Headless, screen: PigScreen) -> None:
     """One press of a hold-at-20 human; a computer's turn is skipped with SELECT."""
-    if screen._pass_to is not None:
+    if screen.passing_to is not None:
         h.press(Button.DIGIT_0)
     elif screen.computer_turn and not screen.match.skipping:
         h.press(Button.SELECT)
