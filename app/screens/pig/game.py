@@ -255,9 +255,10 @@ class PigScreen(DiceGameScreen):
         top = safe.y + title_h
         bottom = safe.bottom - bar_h - gap
         pad = theme.px(14)
-        panel_h = (
-            2 * pad + theme.font("heading") + theme.px(6) + theme.font("huge") + theme.px(16) + theme.px(26)
+        lines = self.app.text.line_height(theme.font("heading"), bold=True) + self.app.text.line_height(
+            theme.font("huge"), bold=True
         )
+        panel_h = 2 * pad + lines + theme.px(4) + theme.px(12) + theme.px(26)
         panel_w = (safe.w - gap) // 2
         panels = [pygame.Rect(safe.x + i * (panel_w + gap), top, panel_w, panel_h) for i in range(2)]
         play = pygame.Rect(safe.x, top + panel_h + gap, safe.w, bottom - top - panel_h - gap)
@@ -310,7 +311,8 @@ class PigScreen(DiceGameScreen):
         self._text(surface, tag, theme.font("small"), colour, pos, anchor, bold=to_move, max_width=room)
         score = obs["scores"][seat]
         huge = theme.font("huge")
-        line = pygame.Rect(rect.x, rect.y + pad + heading + theme.px(6), rect.w, huge)
+        top = rect.y + pad + self.app.text.line_height(heading, bold=True) + theme.px(4)
+        line = pygame.Rect(rect.x, top, rect.w, self.app.text.line_height(huge, bold=True))
         pos, anchor = self._start(line, pad)
         drawn = self._text(
             surface,
