@@ -19,8 +19,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from app.catalog import GAMES
-
 if TYPE_CHECKING:
     from app.profiles import Profile
 
@@ -62,8 +60,12 @@ class Theme:
 
     @classmethod
     def from_profile(cls, profile: Profile) -> Theme:
+        # each game's tile colour comes from its descriptor; read here, not at import, because the
+        # catalog imports the families' packages and the framework must load without any screen
+        from app.catalog import GAMES
+
         merged = dict(DEFAULT_COLOURS)
-        merged.update({entry.colour: entry.rgb for entry in GAMES})  # each game's tile, from its descriptor
+        merged.update({entry.colour: entry.rgb for entry in GAMES})
         merged.update({k: tuple(v) for k, v in profile.theme.items()})
         colours = {name: tuple(profile.safe_colour(rgb)) for name, rgb in merged.items()}
         sa = profile.safe_area
