@@ -201,8 +201,12 @@ class PigScreen(DiceGameScreen):
         return list(zip(keys, ("close", "save", "quit", "help"), strict=True))
 
     def save_and_quit(self) -> bool:
-        """Write the save and go home; on a disk error say so and stay in the game."""
+        """Write the save and go home; on a disk error say so and stay in the game. A finished game
+        has nothing left to save: it goes home."""
         self.match.cancel_decision()
+        if self.state.is_terminal():
+            self.app.go_home()
+            return True
         if self._banner is not None:  # the ended turn is shown: save at the next one
             self._banner = None
             self.match.next_turn()

@@ -134,3 +134,12 @@ def test_every_damaged_field_of_a_save_is_refused_cleanly(box):
     payload = json.loads(json.dumps(screen.save_payload()))
     assert PigScreen.from_payload(payload).state.to_dict() == screen.state.to_dict()
     try_every_damage(payload, PigScreen.from_payload, [None, -1, "x", [], {}, 10**9, True])
+
+
+def test_save_and_quit_after_the_last_roll_goes_home_and_keeps_no_finished_game(box):
+    screen = start_game(box)
+    play_to_end(box, screen)
+    box.press(Button.MENU)
+    box.keys("DOWN,SELECT")  # Resume, [Save and quit], Quit without saving, Help
+    assert type(box.top).__name__ == "HomeScreen"
+    assert box.app.saves.list() == []
