@@ -1,8 +1,9 @@
 """``tvgames bench``'s phone figures: tap -> TV frame, TV change -> phone update, idle CPU with 4 phones.
 
-The real loop runs (a dummy-driver window) with a Yahtzee game of four humans and the phone server
-on 127.0.0.1; four phones are aiohttp websocket clients in a thread of their own, as a browser's
-socket would be. Phone 1 taps "hold" on a die again and again; each tap is timed from its send to
+The real loop runs (a dummy-driver window) with a game of four humans (the table of the first family
+with a ``phone_bench`` hook: Yahtzee's) and the phone server on 127.0.0.1; four phones are aiohttp
+websocket clients in a thread of their own, as a browser's socket would be. Phone 1 taps the table's
+repeatable moves (holding and releasing dice) again and again; each tap is timed from its send to
 the first frame presented after the match applied it, and to the moment phone 2 receives the
 new view (the table changed on the TV: every seated phone is told).
 """
@@ -21,24 +22,19 @@ def phone_figures(profile: str, taps: int, idle_seconds: float) -> dict[str, Any
     """The ``phone_*`` keys of the bench's JSON (see the module)."""
     import tempfile
 
-    import numpy as np
-
     from app.app import App
+    from app.catalog import families, resolve
     from app.commands.bench import percentile
-    from app.match import PlayerSpec
     from app.phones.service import PhoneService
     from app.profiles import load_profile
-    from app.screens.yahtzee.game import GameScreen
-    from engines.core import load_game
 
+    table = next((f.phone_bench for f in families() if f.phone_bench), None)
+    if table is None:
+        return {}
     with tempfile.TemporaryDirectory(prefix="tvgames-bench-") as home:
         app = App(load_profile(profile), display_mode="window", lang="en", data_dir=home, sound=False)
         try:
-            state = load_game("yahtzee-classic", num_players=PHONES).new_initial_state()
-            seats = [PlayerSpec(name=f"P{n + 1}") for n in range(PHONES)]
-            screen = GameScreen(state, seats, np.random.default_rng(1), np.random.default_rng(2))
-            app.push(screen)
-            screen.match.act(0)  # the first roll: now the dice can be held
+            screen, taps_on = resolve(table)(app, PHONES)
             service = PhoneService(app, "127.0.0.1", 0).start()
             presented: list[float] = []
             applied: list[float] = []
@@ -53,7 +49,7 @@ def phone_figures(profile: str, taps: int, idle_seconds: float) -> dict[str, Any
                 applied.append(time.monotonic())
 
             app.display.present, screen.match.act = present, act
-            phones = _Phones(service)
+            phones = _Phones(service, taps_on)
             phones.start()
             app.run(until=time.monotonic() + 1.0)  # the phones join and get their first views
             if not phones.ready.is_set():
@@ -94,7 +90,8 @@ def phone_figures(profile: str, taps: int, idle_seconds: float) -> dict[str, Any
 class _Phones:
     """Four websocket phones in a thread: seated, then phone 1 taps while phone 2 watches."""
 
-    def __init__(self, service) -> None:  # noqa: ANN001 - app.phones.service.PhoneService
+    def __init__(self, service, moves: list[int]) -> None:  # noqa: ANN001 - a PhoneService
+        self.moves = moves
         self.url = service.server.url + "ws"
         self.room = service.server.room
         self.taps = 0
@@ -136,7 +133,12 @@ class _Phones:
                     break
                 await asyncio.sleep(0.05 + (n % 7) * 0.01)  # taps at a person's uneven pace
                 sent = time.monotonic()
-                tap = {"type": "act", "id": n + 2, "action": 1 + n % 5, "move": view["move"]}
+                tap = {
+                    "type": "act",
+                    "id": n + 2,
+                    "action": self.moves[n % len(self.moves)],
+                    "move": view["move"],
+                }
                 await tapper.send_json(tap)
                 answer = await _next(tapper, ("ok", "error"), 2.0)
                 view = await _next(tapper, "view", 2.0) or view  # the view after the tap (or a fresh one)

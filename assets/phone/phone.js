@@ -149,6 +149,7 @@ function renderPlay() {
   if (p.family === "yahtzee") yahtzee(p, box, shown);
   else if (p.family === "monopoly-dice") monopolyDice(p, box, shown);
   else if (p.family === "monopoly") monopoly(p, box);
+  else if (p.family === "pig") pig(p, box);
   for (const move of view.legal) {
     if (shown.has(move.text)) continue;
     moves.append(el("button", { type: "button", onclick: () => act(move.action) }, move.text));
@@ -266,6 +267,15 @@ function monopoly(p, box) {
   }
   box.append(el("h2", {}, w("others")));
   box.append(el("p", {}, p.players.map((q, i) => `${w("player")} ${number(i + 1)}: $${number(q.cash)}`).join(" · ")));
+  if (page.view.legal.length) box.append(el("h2", {}, w("moves")));
+}
+
+function pig(p, box) {
+  box.append(el("div", { className: "cash" }, `${w("score_now")}: ${number(p.score)} / ${number(p.goal)}`));
+  if (p.your_turn) box.append(el("p", {}, `${w("at_stake")}: ${number(p.turn_total)}`));
+  if (p.last_face !== null) box.append(el("p", { className: "note" }, `${w("last_die")}: ${number(p.last_face)}`));
+  box.append(el("h2", {}, w("others")));
+  box.append(el("p", {}, p.scores.map((t, i) => `${w("player")} ${number(i + 1)}: ${number(t)}`).join(" · ")));
   if (page.view.legal.length) box.append(el("h2", {}, w("moves")));
 }
 

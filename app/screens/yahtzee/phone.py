@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.yahtzee.game import YahtzeeState
+from engines.yahtzee.game import ROLL, YahtzeeState, toggle_hold
 from engines.yahtzee.odds import box_odds, mode_odds_ready
 
 
@@ -48,3 +48,20 @@ def view(state: YahtzeeState, seat: int) -> dict[str, Any]:
         "odds": odds,
         "over": obs["over"],
     }
+
+
+def bench_table(app: Any, players: int) -> tuple[Any, list[int]]:
+    """``tvgames bench``'s phone table: Yahtzee Classic between ``players`` humans, the first roll
+    thrown, and the taps seat 1 may repeat for ever: holding and releasing each die."""
+    import numpy as np
+
+    from app.match import PlayerSpec
+    from app.screens.yahtzee.game import GameScreen
+    from engines.core import load_game
+
+    state = load_game("yahtzee-classic", num_players=players).new_initial_state()
+    seats = [PlayerSpec(name=f"P{n + 1}") for n in range(players)]
+    screen = GameScreen(state, seats, np.random.default_rng(1), np.random.default_rng(2))
+    app.push(screen)
+    screen.match.act(ROLL)
+    return screen, [toggle_hold(die) for die in range(len(state.game.all_dice))]

@@ -123,3 +123,9 @@ def test_a_move_from_a_phone_takes_down_the_pass_the_remote_banner(tmp_path):
         assert screen._pass_to is None and screen.state.to_dict(0)["dice"] is not None  # rolled
     finally:
         box.close()
+
+
+def test_a_pig_phone_shows_its_turn_at_stake_only_on_its_turn():
+    state = load_game("pig", num_players=2).new_initial_state()
+    assert private_view(state, 0)["your_turn"] and not private_view(state, 1)["your_turn"]
+    assert private_view(state, 1)["turn_total"] == 0 and private_view(state, 0)["goal"] == 100
