@@ -112,9 +112,7 @@ def ciede2000(lab1: Sequence[float], lab2: Sequence[float]) -> float:
     sc = 1 + 0.045 * cp_mean
     sh = 1 + 0.015 * cp_mean * t
     rt = -math.sin(math.radians(2 * d_theta)) * rc
-    return math.sqrt(
-        (dl / sl) ** 2 + (dc / sc) ** 2 + (dH / sh) ** 2 + rt * (dc / sc) * (dH / sh)
-    )
+    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dH / sh) ** 2 + rt * (dc / sc) * (dH / sh))
 
 
 def closest_pair(colours: dict[str, RGB], kind: str | None) -> tuple[float, str, str]:
@@ -122,6 +120,4 @@ def closest_pair(colours: dict[str, RGB], kind: str | None) -> tuple[float, str,
     drawn), with the two names."""
     seen = {name: lab(simulate(rgb, kind) if kind else rgb) for name, rgb in colours.items()}
     names = list(seen)
-    return min(
-        (ciede2000(seen[a], seen[b]), a, b) for i, a in enumerate(names) for b in names[i + 1 :]
-    )
+    return min((ciede2000(seen[a], seen[b]), a, b) for i, a in enumerate(names) for b in names[i + 1 :])
