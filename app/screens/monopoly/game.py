@@ -360,6 +360,8 @@ class GameScreen(GameView):
 
     def _on_acted(self, event: Any) -> None:
         self._after(event.player)
+        if event.action in (G.PAY_FINE, G.USE_CARD):
+            self._new_decision()  # out of jail: the cursor on Roll, not on what slid under it
 
     def _log(self, lines: list[str]) -> None:
         """Keep ``lines`` in the history (the last :data:`HISTORY_N`)."""

@@ -72,3 +72,20 @@ def test_the_history_keeps_the_last_thirty_lines(tmp_path):
         assert game.history == [f"line {k}" for k in range(15, 45)]
     finally:
         h.close()
+
+
+def test_after_paying_the_jail_fine_the_cursor_is_on_roll(tmp_path):
+    h = Headless(profile="sd-pal", lang="en", data_dir=tmp_path, home=False)
+    h.settle_workers = True
+    try:
+        game = board_at(h.app, 1, _human(G.P_ROLL, lambda s: s.in_jail[0]))
+        h.app.step()
+        rows = game.rows()
+        fine = next(i for i, r in enumerate(rows) if r.action == G.PAY_FINE)
+        for _ in range(fine):
+            h.press(Button.DOWN)
+        h.press(Button.SELECT)
+        assert not game.state.in_jail[0]
+        assert game.rows()[game.row].action == G.ROLL
+    finally:
+        h.close()
