@@ -666,15 +666,38 @@ class GameView(DiceGameScreen):
             inner = pygame.Rect(box.x + 2 * r + 14, box.y, box.w - 2 * r - 20, box.h)
             if self.rtl:
                 inner.x = box.x + 6
-            if not compact:
-                start, anchor = self._start(inner, 0)
-                colour = theme.colour("text_dim" if pl["bankrupt"] else "text")
+            colour = theme.colour("text_dim" if pl["bankrupt"] else "text")
+            if compact:  # one line: the name (shortened, never dropped), then the cash or its change
+                cash = look.money(pl["cash"])
+                if p in flashes:
+                    d = flashes[p]
+                    cash = ("+" if d > 0 else "−") + look.money(abs(d))
+                cash_w = app.text.size(cash, num, bold=True)[0]
+                end, end_anchor = self._end(inner, 0)
+                cash_colour = theme.colour("accent")
+                if p in flashes:
+                    cash_colour = theme.colour("held" if flashes[p] > 0 else "error")
                 look.draw_text(
-                    surface, app.text, status, size, colour, (start[0], top_y), anchor, max_width=inner.w
+                    surface, app.text, cash, num, cash_colour, end, end_anchor, bold=True, main=True
                 )
-                cash_row = pygame.Rect(box.x + 6, box.y + line + 2, box.w - 12, app.text.line_height(num))
-            else:
-                cash_row = inner
+                start, anchor = self._start(inner, 0)
+                look.draw_text(
+                    surface,
+                    app.text,
+                    status,
+                    size,
+                    colour,
+                    start,
+                    anchor,
+                    max_width=inner.w - cash_w - theme.px(10),
+                )
+                y += h + theme.px(4)
+                continue
+            start, anchor = self._start(inner, 0)
+            look.draw_text(
+                surface, app.text, status, size, colour, (start[0], top_y), anchor, max_width=inner.w
+            )
+            cash_row = pygame.Rect(box.x + 6, box.y + line + 2, box.w - 12, app.text.line_height(num))
             start, anchor = self._start(cash_row, 0)
             look.draw_text(
                 surface,
@@ -693,10 +716,6 @@ class GameView(DiceGameScreen):
                 text = ("+" if d > 0 else "−") + look.money(abs(d))
                 colour = theme.colour("held" if d > 0 else "error")
                 look.draw_text(surface, app.text, text, size, colour, end, end_anchor, bold=True)
-            elif compact:
-                mark = t("mono.in_jail") if pl["in_jail"] else ""
-                if mark:
-                    look.draw_text(surface, app.text, mark, size, theme.colour("text_dim"), end, end_anchor)
             else:
                 owned = sum(1 for sq in obs["squares"] if sq["owner"] == p)
                 look.draw_text(
