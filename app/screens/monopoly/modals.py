@@ -50,6 +50,10 @@ def _frame(screen: ModalScreen, surface: pygame.Surface, title: str) -> pygame.R
     return pygame.Rect(box.x + theme.px(16), top, box.w - theme.px(32), box.bottom - top - theme.px(10))
 
 
+CLOSE_KEYS = (Binding(Button.SELECT, "back", "mono.key.close"), Binding(Button.BACK, "back", "", show=False))
+"""SELECT or BACK closes a page that only shows."""
+
+
 class _Modal(ModalScreen[None]):
     def _start(self, rect: pygame.Rect, pad: int = 0) -> tuple[tuple[int, int], str]:
         if self.rtl:
@@ -234,8 +238,7 @@ class DeedScreen(_Modal):
     BINDINGS = (
         Binding(Button.LEFT, "turn", "mono.key.deeds_move", repeat=True, args=(-1,)),
         Binding(Button.RIGHT, "turn", "mono.key.deeds_move", repeat=True, args=(1,)),
-        Binding(Button.SELECT, "back", "mono.key.close"),
-        Binding(Button.BACK, "back", "", show=False),
+        *CLOSE_KEYS,
     )
 
     def __init__(self, game: GameScreen, square: int) -> None:
@@ -355,9 +358,8 @@ class OddsScreen(_Modal):
     """Before a throw: where it may end (doubles and cards included) and the rent at risk."""
 
     BINDINGS = (
-        Binding(Button.SELECT, "back", "mono.key.close"),
+        *CLOSE_KEYS,
         Binding(Button.DIGIT_5, "back", "", show=False),
-        Binding(Button.BACK, "back", "", show=False),
     )
 
     def __init__(self, game: GameScreen, obs: dict[str, Any]) -> None:
@@ -437,9 +439,8 @@ class HistoryScreen(_Modal):
     BINDINGS = (
         Binding(Button.UP, "scroll", "mono.key.choose", repeat=True, args=(-1,)),
         Binding(Button.DOWN, "scroll", "mono.key.choose", repeat=True, args=(1,)),
-        Binding(Button.SELECT, "back", "mono.key.close"),
+        *CLOSE_KEYS,
         Binding(Button.DIGIT_6, "back", "", show=False),
-        Binding(Button.BACK, "back", "", show=False),
     )
 
     def __init__(self, lines: Sequence[str]) -> None:
