@@ -103,7 +103,7 @@ The contract keys ``game``, ``viewer``, ``num_players``, ``current_player``, ``l
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -239,12 +239,6 @@ class MonopolyGame(Game):
         self.jackpot = bool(self.option("free_parking_jackpot"))
         self.trading = bool(self.option("trading"))
         self.uniform_cards = self.option("cards") == "uniform"
-
-    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
-        """A computer player from :mod:`engines.monopoly.ai`."""
-        from engines.monopoly.ai import make_player
-
-        return make_player(level, self, rng)
 
     def new_initial_state(self) -> MonopolyState:
         return MonopolyState(self)
