@@ -59,6 +59,9 @@ from engines.monopoly import odds
 from engines.monopoly import rules as R
 
 LEVELS = ("random", "easy", "medium", "hard", "buy-everything")
+BENCHMARK_LEVELS = ("gnome-v3",)
+"""Published agents re-written as opponents for measuring (:mod:`engines.monopoly.gnome`), not on the TV."""
+PLAYERS = LEVELS + BENCHMARK_LEVELS
 
 HORIZON_TURNS = 40
 """Opponent turns over which hard counts a complete group's rent (per opponent)."""
@@ -893,7 +896,7 @@ class MonopolyPlayer:
         self.offered[key] = (self.offered.get(key, (0, None))[0] + 1, cash)
         if self.level == "hard":
             self.awaiting = (partner, tuple(squares), tuple(v.owner[sq] for sq in squares))
-        self.plan = _compose(squares, cash)
+        self.plan = compose_trade(squares, cash)
         return G.TRADE_WITH_BASE + partner
 
     def _note_answer(self, v: View) -> None:
@@ -1107,7 +1110,7 @@ def _new_groups(v: View, player: int, owner: Sequence[int]) -> list[str]:
     return out
 
 
-def _compose(squares: Sequence[int], cash: int) -> list[int]:
+def compose_trade(squares: Sequence[int], cash: int) -> list[int]:
     """The trade-composing actions for an offer: toggles, cash steps (largest first), PROPOSE."""
     actions = [G.TOGGLE_BASE + sq for sq in squares]
     base = G.CASH_GIVE_BASE if cash >= 0 else G.CASH_ASK_BASE
@@ -1122,5 +1125,9 @@ def _compose(squares: Sequence[int], cash: int) -> list[int]:
 def make_player(
     level: str, game: Any, rng: np.random.Generator, fast: bool = False
 ) -> Callable[[State], int]:
-    """A computer player at ``level`` (:data:`LEVELS`) for a Monopoly game."""
+    """A computer player at ``level`` (:data:`PLAYERS`) for a Monopoly game."""
+    if level in BENCHMARK_LEVELS:
+        from engines.monopoly import gnome  # it builds on this module's view
+
+        return gnome.make_player(level, rng, fast=fast)
     return MonopolyPlayer(level, rng, fast=fast)
