@@ -193,7 +193,9 @@ class GnomePlayer:
             fits = [
                 s
                 for s in R.PROPERTIES
-                if G.MORTGAGE_BASE + s in v.legal and R.BOARD[s].mortgage >= price and not lone(v.owner, v.me, s)
+                if G.MORTGAGE_BASE + s in v.legal
+                and R.BOARD[s].mortgage >= price
+                and not lone(v.owner, v.me, s)
             ]
             if fits:
                 return G.MORTGAGE_BASE + min(fits, key=lambda s: (R.BOARD[s].mortgage, _name(s)))
@@ -239,7 +241,9 @@ class GnomePlayer:
     def lift(self, v: View) -> int | None:
         """The first mortgaged lot by name whose lifting leaves $200."""
         for sq in sorted((s for s in R.PROPERTIES if v.owner[s] == v.me and v.mortgaged[s]), key=_name):
-            if v.cash[v.me] - R.BOARD[sq].mortgage * 1.1 >= GO_INCREMENT and G.UNMORTGAGE_BASE + sq in v.legal:
+            # GNOME's 10% unrounded, as it checks it
+            leaves = v.cash[v.me] - R.BOARD[sq].mortgage * 1.1
+            if leaves >= GO_INCREMENT and G.UNMORTGAGE_BASE + sq in v.legal:
                 return G.UNMORTGAGE_BASE + sq
         return None
 
@@ -266,7 +270,7 @@ class GnomePlayer:
         me, out = v.me, []
         for p in v.opponents():
             for sq in sorted(R.STREETS, key=_name):
-                if v.owner[sq] != p or v.mortgaged[sq] or full_group(v.owner, p, sq) or not lone(v.owner, p, sq):
+                if v.owner[sq] != p or v.mortgaged[sq] or not lone(v.owner, p, sq):
                     continue
                 if completes(v.owner, me, sq) and BUY_SHARE * R.BOARD[sq].price <= v.cash[me]:
                     out.append((p, sq, BUY_SHARE * R.BOARD[sq].price))
@@ -375,4 +379,3 @@ class GnomePlayer:
 def make_player(level: str, rng: np.random.Generator, fast: bool = False) -> GnomePlayer:
     """A GNOME benchmark player (:data:`LEVELS`)."""
     return GnomePlayer(level, rng, fast=fast)
-

@@ -1,11 +1,11 @@
 """Headless Monopoly games for ``tvgames simulate monopoly``.
 
 ``run(options)`` plays ``games`` games between the named computer players (2-6 of
-:data:`engines.monopoly.ai.PLAYERS`, the benchmark agents too) and returns JSON-able statistics, the same for the same seed
-except the ``timing`` key. The players rotate round the seats from game to game, so nobody keeps
-the first throw; each player's line is the player named at that place in ``players``. A game
-capped by ``max_turns`` (every player still in has had that many turns) is won by the richest
-by total worth (a tie shares the win).
+:data:`engines.monopoly.ai.PLAYERS`, the benchmark agents too) and returns JSON-able statistics, the
+same for the same seed except the ``timing`` key. The players rotate round the seats from game to
+game, so nobody keeps the first throw; each player's line is the player named at that place in
+``players``. A game capped by ``max_turns`` (every player still in has had that many turns) is won
+by the richest by total worth (a tie shares the win).
 
 Reported: each player's win rate with its standard error, mean and median game length (turns of
 all players together), bankruptcies, trades, auctions and building-shortage events (per game), the
