@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help=(
             "comma-separated; yahtzee: random, greedy, easy, medium, hard; "
             "monopoly-dice: random, easy, medium, hard, hard-ev, hard-threat, police2; "
-            "monopoly: random, easy, medium, hard, buy-everything"
+            "monopoly: random, easy, medium, hard, buy-everything, gnome-v3 (the GNOME agent, a benchmark)"
         ),
     )
     p.add_argument("--games", type=int, default=1000)

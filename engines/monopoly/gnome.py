@@ -55,7 +55,9 @@ GO_INCREMENT = R.GO_SALARY
 SELL_MARKUP = 1.5
 """A lone lot offered to the partner it completes a group for: 1.5 times its price."""
 BUY_SHARE = 0.75
-"""A lone lot asked of a partner in a swap: 0.75 of its price (1.5 times that without a swap)."""
+"""A lone lot asked of a partner in a swap: 0.75 of its price."""
+BUY_MARKUP = 1.5
+"""The same lot asked for cash alone: 1.5 times the swap's price (1.125 times the printed price)."""
 
 
 def completes(owner: Sequence[int], player: int, sq: int) -> bool:
@@ -301,12 +303,13 @@ class GnomePlayer:
         for partner, want, pay in wants:
             if partner in asked:
                 continue
-            spent += 2 * pay  # 1.5 times 0.75 of the price: no swap to sweeten it
+            cash = BUY_MARKUP * pay  # no swap to sweeten it: 1.5 times the swap's price
+            spent += cash
             if v.cash[v.me] - spent > GO_INCREMENT / 2:
-                offers.append((partner, [want], int(2 * pay)))
+                offers.append((partner, [want], int(cash)))
                 asked.add(partner)
             else:
-                spent -= 2 * pay
+                spent -= cash
         return offers
 
     @staticmethod
@@ -359,12 +362,13 @@ class GnomePlayer:
         if outside:
             return G.MORTGAGE_BASE + min(outside, key=lambda s: (R.BOARD[s].price, _name(s)))
         sells = [a - G.SELL_BASE for a in legal if G.SELL_BASE <= a < G.SELL_BASE + 40]
-        groups = sorted(
-            (s for s in R.STREETS if v.owner[s] == me and full_group(v.owner, me, s) and not v.mortgaged[s]),
+        # an unbuilt lot of a group, cheapest first: the group's other buildings go, then the lot
+        bare = sorted(
+            (s for s in R.STREETS if full_group(v.owner, me, s) and not v.mortgaged[s] and not v.level[s]),
             key=lambda s: (R.BOARD[s].price, _name(s)),
         )
-        for sq in groups:
-            in_group = [s for s in sells if s in R.GROUP_OF[sq]]
+        for sq in bare:
+            in_group = [s for s in sells if s in R.GROUP_OF[sq] and s != sq]
             if in_group:
                 return G.SELL_BASE + min(in_group, key=_name)
             if sq in mortgages:
