@@ -20,7 +20,8 @@ Its rules, in our words ($200 is GNOME's GO salary, the yardstick of all its cas
   from the high bid to its cash.
 - **Building** (only in other players' turns): any house or hotel whose cost is in hand, the one
   adding most rent less its cost first; no reserve. Then lift the first mortgage (by name) that
-  leaves $200.
+  leaves $200. GNOME's game asks six out-of-turn moves a turn, one player after another from the
+  next in turn, so a player makes only so many of these a turn (:func:`moves_between_turns`).
 - **Trades** (its own turn, before throwing; one batch of offers a turn, one offer a partner): with
   less than $200 it offers each partner the lone lot of its that completes their group, for 1.5
   times the price or half their cash if more (never more than their cash). Otherwise it asks for
@@ -104,6 +105,8 @@ class GnomePlayer:
         self.offered_turn = -1  # the turn whose offers are made (GNOME makes one batch a turn)
         self.turns = 0
         self.rolling = False
+        self.window: int | None = None  # whose turn's between-turns window I am in
+        self.window_moves = 0
 
     def __call__(self, state: State) -> int:
         if self.fast:
@@ -131,8 +134,16 @@ class GnomePlayer:
             return self._roll_phase(v)
         if phase == "after-roll":
             return G.END_TURN
-        if phase == "between-turns":
-            return self.improve(v) or self.lift(v) or G.PASS
+        if phase != "between-turns":
+            self.window = None
+        else:
+            if self.window != v.turn_player:
+                self.window, self.window_moves = v.turn_player, 0
+            move = None
+            if self.window_moves < moves_between_turns(v):
+                move = self.improve(v) or self.lift(v)
+            self.window_moves += 1
+            return move or G.PASS
         if phase == "buy":
             return self.buy(v)
         if phase == "auction":
@@ -378,6 +389,19 @@ class GnomePlayer:
         if by_value:
             return G.MORTGAGE_BASE + by_value[0]
         return G.BANKRUPT if G.BANKRUPT in legal else min(legal)
+
+
+OUT_OF_TURN_MOVES = 6
+"""GNOME asks this many out-of-turn moves a turn, one player after another from the next in turn."""
+
+
+def moves_between_turns(v: View) -> int:
+    """How many of GNOME's out-of-turn moves fall to me in another player's turn: I am the
+    ``k``-th seat after theirs, and the moves go round every seat from the next (a bankrupt's
+    seat still takes its move, as in GNOME's loop)."""
+    seats = len(v.cash)
+    k = (v.me - v.turn_player) % seats
+    return len(range(k - 1, OUT_OF_TURN_MOVES, seats))
 
 
 def make_player(level: str, rng: np.random.Generator, fast: bool = False) -> GnomePlayer:

@@ -107,6 +107,20 @@ def test_builds_between_turns_where_the_added_rent_less_the_cost_is_most_and_nev
     assert _player().decide(own_turn) == G.ROLL
 
 
+@pytest.mark.parametrize(
+    ("me", "turn", "players", "moves"), [(1, 0, 4, 2), (2, 0, 4, 2), (3, 0, 4, 1), (1, 0, 2, 3)]
+)
+def test_makes_as_many_moves_in_another_players_turn_as_gnome_asks_of_it(me, turn, players, moves):
+    # six out-of-turn moves a turn, going round the players from the one after the turn's
+    owner = {MEDITERRANEAN: me, BALTIC: me}
+    legal = {G.PASS, G.BUILD_BASE + MEDITERRANEAN, G.BUILD_BASE + BALTIC}
+    cash = [1500] * players
+    v = _view(owner, legal, me=me, players=players, phase="between-turns", turn_player=turn, cash=cash)
+    player = _player()
+    answers = [player.decide(v) for _ in range(4)]
+    assert answers.count(G.PASS) == 4 - moves and G.PASS not in answers[:moves]
+
+
 def test_lifts_the_first_mortgage_by_name_that_leaves_200():
     owner = {KENTUCKY: 0, READING: 0}
     mortgaged = [False] * 40
