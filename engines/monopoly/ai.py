@@ -337,6 +337,26 @@ def trade_outcome(view: View, trade: Mapping[str, Any]) -> tuple[list[int], int,
     return owner, -cash, cash
 
 
+FAIR_GAP = 200
+"""A trade whose proposer gains this much more than its partner (in hard's measure) is one the TV
+calls plainly: "it helps them more than you"."""
+
+
+def favours_proposer(obs: Mapping[str, Any]) -> bool:
+    """Does the pending trade help its proposer more than its partner, by hard's measure, by more
+    than :data:`FAIR_GAP`? (The TV says so to the partner: a family is not tricked by the box.)"""
+    view = View.from_observation(obs)
+    trade = view.trade
+    if trade is None:
+        return False
+    owner, proposer_cash, partner_cash = trade_outcome(view, trade)
+    gains = [
+        hard_worth(view, p, owner, view.cash[p] + cash) - hard_worth(view, p, view.owner, view.cash[p])
+        for p, cash in ((trade["proposer"], proposer_cash), (trade["partner"], partner_cash))
+    ]
+    return gains[0] - gains[1] > FAIR_GAP
+
+
 # -- the player ----------------------------------------------------------------------------------
 class MonopolyPlayer:
     """One computer player (see the module docstring); ``fast`` reads :meth:`View.from_state`."""
