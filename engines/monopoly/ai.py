@@ -358,25 +358,21 @@ def favours_proposer(obs: Mapping[str, Any]) -> bool:
 
 
 # -- the player ----------------------------------------------------------------------------------
-class MonopolyPlayer:
-    """One computer player (see the module docstring); ``fast`` reads :meth:`View.from_state`."""
+class ViewPlayer:
+    """A computer player that decides on its :class:`View` (``fast``: read from the state, see
+    :meth:`View.from_state`); a trade it composes is a plan of actions played one by one."""
+
+    known: tuple[str, ...] = ()
 
     def __init__(self, level: str, rng: np.random.Generator, fast: bool = False) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"no Monopoly player {level!r}; known: {', '.join(LEVELS)}")
+        if level not in self.known:
+            raise ValueError(f"no Monopoly player {level!r}; known: {', '.join(self.known)}")
         self.level = level
         self.rng = rng
         self.fast = fast
         self.plan: list[int] = []
-        # (partner, squares, board when offered) -> (times offered, cash of the last offer)
-        self.offered: dict[tuple, tuple[int, int | None]] = {}
-        self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
-        self.turns = 0  # my turns so far (the clock of the back-off below)
+        self.turns = 0  # my turns so far
         self.rolling = False  # my turn's roll phase is counted (it repeats for each build, offer, ...)
-        self.awaiting: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None  # my open offer
-        # partner -> (offers refused in a row, my turn before which I do not offer them again)
-        self.refusals: dict[int, tuple[int, int]] = {}
-        self.worth = WORTH.get(level, medium_worth)
 
     def __call__(self, state: State) -> int:
         if self.fast:
@@ -384,6 +380,41 @@ class MonopolyPlayer:
         else:
             view = View.from_observation(state.to_dict(state.current_player()))
         return self.decide(view)
+
+    def decide(self, v: View) -> int:
+        raise NotImplementedError
+
+    def _count_turn(self, v: View) -> None:
+        """Count my turns: the first roll-phase decision of each (not the throws after doubles)."""
+        if v.phase != "roll":
+            self.rolling = False
+        elif v.doubles == 0 and v.turn_player == v.me and not self.rolling:
+            self.turns += 1
+            self.rolling = True
+
+    def _trade_step(self, v: View) -> int:
+        while self.plan:
+            action = self.plan.pop(0)
+            if action in v.legal:
+                return action
+            self.plan = []
+        return G.CANCEL
+
+
+class MonopolyPlayer(ViewPlayer):
+    """One computer player (see the module docstring)."""
+
+    known = LEVELS
+
+    def __init__(self, level: str, rng: np.random.Generator, fast: bool = False) -> None:
+        super().__init__(level, rng, fast)
+        # (partner, squares, board when offered) -> (times offered, cash of the last offer)
+        self.offered: dict[tuple, tuple[int, int | None]] = {}
+        self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
+        self.awaiting: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None  # my open offer
+        # partner -> (offers refused in a row, my turn before which I do not offer them again)
+        self.refusals: dict[int, tuple[int, int]] = {}
+        self.worth = WORTH.get(level, medium_worth)
 
     # -- dispatch ----------------------------------------------------------------------------------
     def decide(self, v: View) -> int:
@@ -403,11 +434,7 @@ class MonopolyPlayer:
         self.plan = []
         if self.awaiting is not None:
             self._note_answer(v)
-        if phase != "roll":
-            self.rolling = False
-        elif v.doubles == 0 and v.turn_player == v.me and not self.rolling:
-            self.turns += 1
-            self.rolling = True
+        self._count_turn(v)  # the clock of the back-off
         if phase == "roll":
             if v.in_jail[v.me] and v.doubles == 0:
                 leave = self._leave_jail(v)
@@ -994,14 +1021,6 @@ class MonopolyPlayer:
         cash = received + STEP_PREMIUM * (refused + 1)
         group = R.BOARD[trade["squares"][0]].group
         return cash if funds - cash >= _group_price(group) else None
-
-    def _trade_step(self, v: View) -> int:
-        while self.plan:
-            action = self.plan.pop(0)
-            if action in v.legal:
-                return action
-            self.plan = []
-        return G.CANCEL
 
 
 COLOUR_GROUPS: tuple[tuple[int, ...], ...] = tuple(

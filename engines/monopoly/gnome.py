@@ -44,10 +44,9 @@ from typing import Any
 
 import numpy as np
 
-from engines.core import State
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
-from engines.monopoly.ai import View, compose_trade
+from engines.monopoly.ai import View, ViewPlayer, compose_trade
 
 LEVELS = ("gnome-v3",)
 
@@ -91,45 +90,24 @@ def _name(sq: int) -> str:
     return R.BOARD[sq].name
 
 
-class GnomePlayer:
+class GnomePlayer(ViewPlayer):
     """The GNOME background agent v3.1 (see the module docstring)."""
 
+    known = LEVELS
+
     def __init__(self, level: str, rng: np.random.Generator, fast: bool = False) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"no GNOME player {level!r}; known: {', '.join(LEVELS)}")
-        self.level = level
-        self.rng = rng
-        self.fast = fast
-        self.plan: list[int] = []
+        super().__init__(level, rng, fast)
         self.offers: list[tuple[int, list[int], int]] = []  # this turn's offers still to make
         self.offered_turn = -1  # the turn whose offers are made (GNOME makes one batch a turn)
-        self.turns = 0
-        self.rolling = False
         self.window: int | None = None  # whose turn's between-turns window I am in
         self.window_moves = 0
-
-    def __call__(self, state: State) -> int:
-        if self.fast:
-            view = View.from_state(state)  # type: ignore[arg-type]
-        else:
-            view = View.from_observation(state.to_dict(state.current_player()))
-        return self.decide(view)
 
     def decide(self, v: View) -> int:
         phase = v.phase
         if phase == "trade":
-            while self.plan:
-                action = self.plan.pop(0)
-                if action in v.legal:
-                    return action
-                self.plan = []
-            return G.CANCEL
+            return self._trade_step(v)
         self.plan = []
-        if phase != "roll":
-            self.rolling = False
-        elif v.doubles == 0 and v.turn_player == v.me and not self.rolling:
-            self.turns += 1
-            self.rolling = True
+        self._count_turn(v)
         if phase == "roll":
             return self._roll_phase(v)
         if phase == "after-roll":
