@@ -41,6 +41,10 @@ What each level does:
 - **buy-everything** buys every property it can pay for, bids up to the printed price, builds like
   medium and never trades (rejects every offer).
 - **random** plays any legal action (an auction's exact bids count as one, of up to $9 over the least).
+
+:data:`BENCHMARK_LEVELS` are published agents written again as opponents to measure against
+(``gnome-v3``: :mod:`engines.monopoly.gnome`); the simulator plays them, the TV does not offer them.
+:func:`favours_proposer` is how the TV tells a player that an offer helps its proposer more.
 """
 
 from __future__ import annotations
