@@ -251,7 +251,6 @@ class PressSoak:
             self.app.kiosk = Kiosk(self.app, config)
             self.app.kiosk.enter()
             self.app.input_filters.append(self.app.kiosk.filter)
-            self.app.tickers.append(self.app.kiosk.tick)
 
     def _guarded(self, step) -> None:
         try:
