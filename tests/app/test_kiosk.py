@@ -12,9 +12,9 @@ from app.kiosk import (
     FREE_TRIES,
     LOCK_FIRST_S,
     LOCK_MAX_S,
-    Kiosk,
     GuestHighScores,
     GuestSaves,
+    Kiosk,
     KioskConfig,
     PinScreen,
     check_pin,
@@ -235,7 +235,7 @@ def test_trying_every_4_digit_pin_takes_more_than_a_day_whatever_the_restarts(tm
         wall.now += box.locked_for() + 2.0  # waits out the lock; a power cycle is 2 s
         box = _restart(tmp_path, wall) if tried % 2 else box
         box.config.pin = None
-        assert box.try_pin("%04d" % tried) is False
+        assert box.try_pin(f"{tried:04d}") is False
         tried += 1
     per_try = (wall.now - start) / tried
     assert per_try * 10_000 > 24 * 3600
