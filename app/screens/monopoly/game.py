@@ -414,7 +414,10 @@ class GameScreen(GameView):
     def _out_chosen(self, value: str | None) -> None:
         if value == "standings" and self.humans_out():
             self.state.call_time()  # the game ends with this turn: the richest by worth wins
-            self.match.finish_computer_turns()
+            if not self.state.is_terminal():
+                self.match.finish_computer_turns()
+            if self.state.is_terminal() and not self.match.ended:
+                self.match.next_turn()  # it ended between turns, outside the match: the results
             self._walk, self._card = [], None
             self._changed()
 
