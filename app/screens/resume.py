@@ -211,14 +211,13 @@ class ReplaceScreen(ModalScreen[str], ResumeScreen):
 
     title_key = "resume.replace.title"
     BINDINGS = (
-        Binding(Button.UP, "move", "action.move", repeat=True, args=(Button.UP,)),
-        Binding(Button.DOWN, "move", "action.move", repeat=True, args=(Button.DOWN,)),
+        *ResumeScreen.BINDINGS[:2],  # UP and DOWN move
         Binding(Button.SELECT, "open", "resume.replace.key"),
         Binding(Button.BACK, "back", "resume.replace.keep"),
     )
 
     def bindings(self):
-        return Screen.bindings(self)
+        return Screen.bindings(self)  # its own, RED (delete) never among them
 
     def action_open(self) -> None:
         info = self.saves[self.focus.focus]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
+from dice_screen_helpers import save_and_quit
 from yahtzee.yahtzee_screen_helpers import play_turn_keys, start_game
 
 from app.app import Headless
@@ -17,14 +17,6 @@ from app.screens.menu import ConfirmScreen
 from app.screens.resume import ReplaceScreen, ResumeScreen
 from app.screens.yahtzee.game import GameScreen
 from remote.buttons import Button
-
-
-@pytest.fixture
-def h(tmp_path):
-    box = Headless(profile="sd-pal", lang="en", data_dir=tmp_path)
-    box.settle_workers = True
-    yield box
-    box.close()
 
 
 def _fill(h: Headless, n: int = MAX_SAVES) -> list[str]:
@@ -42,25 +34,22 @@ def _play_a_turn(h: Headless) -> GameScreen:
     return game
 
 
-def _save_and_quit(h: Headless) -> None:
-    h.press(Button.MENU)
-    h.keys("DOWN,SELECT")  # Resume, [Save and quit], Quit without saving, Help
-
-
-def test_the_thirteenth_save_asks_which_to_replace_and_back_keeps_them_all(h):
+def test_the_thirteenth_save_asks_which_to_replace_and_back_keeps_them_all(sd_box):
+    h = sd_box
     slots = _fill(h)
     game = _play_a_turn(h)
-    _save_and_quit(h)
+    save_and_quit(h)
     assert isinstance(h.top, ReplaceScreen) and len(h.top.saves) == MAX_SAVES
     h.press(Button.BACK)
     assert h.top is game and h.app.toast_message == "Not saved: every saved game was kept"
     assert [s.slot for s in h.app.saves.list()] == slots
 
 
-def test_replacing_needs_a_second_yes_and_takes_only_the_one_chosen(h):
+def test_replacing_needs_a_second_yes_and_takes_only_the_one_chosen(sd_box):
+    h = sd_box
     slots = _fill(h)
     _play_a_turn(h)
-    _save_and_quit(h)
+    save_and_quit(h)
     h.keys("DOWN,DOWN,SELECT")  # the third newest
     assert isinstance(h.top, ConfirmScreen)
     h.press(Button.SELECT)  # "No" is first: a reflex press replaces nothing
@@ -72,7 +61,8 @@ def test_replacing_needs_a_second_yes_and_takes_only_the_one_chosen(h):
     assert h.app.saves.list()[0].kind == "yahtzee" and h.app.saves.list()[0].slot not in slots
 
 
-def test_a_stop_signal_with_the_saves_full_keeps_one_more(h):
+def test_a_stop_signal_with_the_saves_full_keeps_one_more(sd_box):
+    h = sd_box
     slots = _fill(h)
     _play_a_turn(h)
     assert save_game_in_progress(h.app)  # nobody to ask: nothing replaced, nothing lost
@@ -80,7 +70,8 @@ def test_a_stop_signal_with_the_saves_full_keeps_one_more(h):
     assert len(now) == MAX_SAVES + 1 and set(slots) < set(now)
 
 
-def test_an_old_one_slot_save_resumes_saves_back_and_ends_in_its_own_slot(h, tmp_path):
+def test_an_old_one_slot_save_resumes_saves_back_and_ends_in_its_own_slot(sd_box, tmp_path):
+    h = sd_box
     game = _play_a_turn(h)
     record = {"slot": "yahtzee-classic", "kind": "yahtzee", "title": "Classic, 1 players, round 2"}
     record.update(saved_at="2026-11-01T10:00:00.000000Z", payload=game.save_payload())
@@ -95,17 +86,18 @@ def test_an_old_one_slot_save_resumes_saves_back_and_ends_in_its_own_slot(h, tmp
     resumed = h.top
     assert isinstance(resumed, GameScreen) and resumed.save_slot == "yahtzee-classic"
     play_turn_keys(h, resumed)
-    _save_and_quit(h)
+    save_and_quit(h)
     (info,) = h.app.saves.list()
     assert info.slot == "yahtzee-classic" and info.players == ("Player 1",)  # now in the new form
 
 
-def test_kiosk_guests_see_and_resume_only_guests_saves(h, tmp_path):
+def test_kiosk_guests_see_and_resume_only_guests_saves(sd_box, tmp_path):
+    h = sd_box
     h.app.saves.save("owners", "yahtzee", "the owner's", {"n": 1}, ["Owner"], "round 9")
     KioskConfig(pin=hash_pin("2580")).save(h.app.storage)
     set_up_box(h.app, kiosk=True)
     _play_a_turn(h)
-    _save_and_quit(h)
+    save_and_quit(h)
     h.top.select_tile("resume")
     h.press(Button.SELECT)
     listed = h.top.saves
@@ -113,6 +105,6 @@ def test_kiosk_guests_see_and_resume_only_guests_saves(h, tmp_path):
     assert h.top._row_text(listed[0])[1].endswith("· a guest's")
     h.press(Button.SELECT)
     assert isinstance(h.top, GameScreen)
-    _save_and_quit(h)
+    save_and_quit(h)
     assert h.app.saves.inner.load("owners") == {"n": 1}
     assert len(h.app.saves.inner.list()) == 2

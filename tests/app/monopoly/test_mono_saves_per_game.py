@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-import pytest
+from dice_screen_helpers import save_and_quit
 
 from app.app import Headless
 from app.appliance import save_game_in_progress
@@ -20,14 +20,6 @@ from remote.buttons import Button
 BANKRUPT = _human(G.P_DEBT, lambda s: G.BANKRUPT in s.legal_actions())
 
 
-@pytest.fixture
-def h(tmp_path):
-    box = Headless(profile="sd-pal", lang="en", data_dir=tmp_path)
-    box.settle_workers = True
-    yield box
-    box.close()
-
-
 def _family_saves_a_game(h: Headless) -> str:
     """Home -> Monopoly -> Start -> MENU -> Save and quit: the family's save, its slot returned."""
     h.top.select_tile("monopoly")
@@ -37,15 +29,10 @@ def _family_saves_a_game(h: Headless) -> str:
         h.press(Button.DOWN)
     h.press(Button.SELECT)
     assert isinstance(h.top, GameScreen)
-    _save_and_quit(h)
+    save_and_quit(h)
+    assert type(h.top).__name__ == "HomeScreen"
     (save,) = h.app.saves.list()
     return save.slot
-
-
-def _save_and_quit(h: Headless) -> None:
-    h.press(Button.MENU)
-    h.keys("DOWN,SELECT")  # Resume, [Save and quit], Quit without saving, How to play
-    assert type(h.top).__name__ == "HomeScreen"
 
 
 def _resume_newest(h: Headless) -> None:
@@ -69,7 +56,8 @@ def _out_notice(h: Headless) -> ChoiceScreen:
     return notice
 
 
-def test_the_standings_of_another_game_leave_the_familys_save_alone(h):
+def test_the_standings_of_another_game_leave_the_familys_save_alone(sd_box):
+    h = sd_box
     family = _family_saves_a_game(h)
     before = h.app.saves.load(family)
     other = board_at(h.app, 1, BANKRUPT)  # someone else's new game, their only human about to go
@@ -82,10 +70,12 @@ def test_the_standings_of_another_game_leave_the_familys_save_alone(h):
     assert [s.slot for s in h.app.saves.list()] == [family] and h.app.saves.load(family) == before
 
 
-def test_a_resumed_game_that_ends_removes_its_own_save_and_no_other(h):
+def test_a_resumed_game_that_ends_removes_its_own_save_and_no_other(sd_box):
+    h = sd_box
     family = _family_saves_a_game(h)
     other = board_at(h.app, 1, BANKRUPT)
-    _save_and_quit(h)  # the second family saves too: a save of its own, the first one untouched
+    save_and_quit(h)  # the second family saves too: a save of its own, the first one untouched
+    assert type(h.top).__name__ == "HomeScreen"
     slots = [s.slot for s in h.app.saves.list()]
     assert len(slots) == 2 and slots[1] == family
     _resume_newest(h)  # the second family's
@@ -100,13 +90,15 @@ def test_a_resumed_game_that_ends_removes_its_own_save_and_no_other(h):
     assert [s.slot for s in h.app.saves.list()] == [family]
 
 
-def test_save_and_quit_with_the_human_out_saves_the_game_as_it_stands(h):
+def test_save_and_quit_with_the_human_out_saves_the_game_as_it_stands(sd_box):
+    h = sd_box
     game = board_at(h.app, 1, BANKRUPT)
     _declare_bankruptcy(h, game)
     _out_notice(h)
     h.press(Button.BACK)  # watch the computers
     turns = game.state.stats["turns"]
-    _save_and_quit(h)
+    save_and_quit(h)
+    assert type(h.top).__name__ == "HomeScreen"
     (save,) = h.app.saves.list()
     _resume_newest(h)
     _out_notice(h)  # said again at once: the game is still one to watch or end
@@ -116,7 +108,8 @@ def test_save_and_quit_with_the_human_out_saves_the_game_as_it_stands(h):
     assert resumed.state.stats["turns"] <= turns + 1  # the computers did not play on to the end
 
 
-def test_a_stop_signal_with_the_human_out_saves_the_game_as_it_stands(h):
+def test_a_stop_signal_with_the_human_out_saves_the_game_as_it_stands(sd_box):
+    h = sd_box
     game = board_at(h.app, 1, BANKRUPT)
     _declare_bankruptcy(h, game)
     _out_notice(h)
