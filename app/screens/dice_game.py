@@ -213,8 +213,13 @@ class DiceGameScreen(Screen):
         self.match.start()
 
     def on_leave(self) -> None:
+        from app.appliance import release_memory
+
         self._stop_shaking()
         self.match.close()
+        # The game's positions, computers and pictures are garbage now: give their pages back, or
+        # malloc keeps them for good (see tvgames soak --presses).
+        release_memory()
 
     def on_resume(self) -> None:
         self._changed()
