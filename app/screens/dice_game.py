@@ -218,8 +218,9 @@ class DiceGameScreen(Screen):
         self._stop_shaking()
         self.match.close()
         # The game's positions, computers and pictures are garbage now: give their pages back, or
-        # malloc keeps them for good (see tvgames soak --presses).
-        release_memory()
+        # malloc keeps them for good (see tvgames soak --presses). A demo's: the attract loop does.
+        if self.app is not None and not self.app.demo_running:
+            release_memory()
 
     def on_resume(self) -> None:
         self._changed()

@@ -336,6 +336,23 @@ def test_kill_9_mid_game_comes_back_home_under_a_restart_loop_with_the_save_inta
         loop.wait()
 
 
+def test_a_game_leaving_the_screen_gives_its_memory_back(sd_box, monkeypatch):
+    """Quit, Save and quit or the results: the game's garbage is collected and malloc's free pages
+    go back (without it malloc keeps the pages each game freed)."""
+    from dice_screen_helpers import open_tile, save_and_quit
+
+    import app.appliance
+    from remote.buttons import Button
+
+    released: list[int] = []
+    monkeypatch.setattr(app.appliance, "release_memory", lambda: released.append(1) or True)
+    open_tile(sd_box, "yahtzee")
+    sd_box.press(Button.SELECT)  # the set-up's Start: the game
+    assert released == []
+    save_and_quit(sd_box)
+    assert type(sd_box.top).__name__ == "HomeScreen" and released == [1]
+
+
 def test_release_memory_collects_and_trims_where_the_c_library_can(monkeypatch):
     import gc
 
