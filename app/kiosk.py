@@ -154,16 +154,18 @@ class LockRecord:
         return values if values[0] >= 0 and values[1] == values[1] and abs(values[1]) < 1e13 else None
 
     def create(self) -> bool:
-        """Make the record (no lock) if there is none; True if one is there now."""
+        """Make the record if there is none (no lock) or it has the wrong size (counted as a damaged
+        one: the longest lock, so a cut file never resets the count); True if one is there now."""
         if self.path.is_file() and os.path.getsize(self.path) == LOCK_SIZE:
             return True
+        state = (DAMAGED_FAILURES, self.wall() + LOCK_MAX_S) if os.path.lexists(self.path) else (0, 0.0)
         try:
             make_dirs(self.path.parent)
             fd = os.open(
                 self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600
             )
             try:
-                os.write(fd, self.encode(0, 0.0))
+                os.write(fd, self.encode(*state))
                 os.fsync(fd)
             finally:
                 os.close(fd)

@@ -221,6 +221,13 @@ def test_a_damaged_lock_record_locks_rather_than_frees(kiosk_box, tmp_path):
     assert box.try_pin(PIN)
 
 
+def test_a_lock_record_cut_short_is_made_again_locked(kiosk_box, tmp_path):
+    h, box = kiosk_box
+    (tmp_path / "kiosk.lock").write_bytes(b"TVGLOCK1 0000")  # cut: a restart must not reset the count
+    again = _restart(tmp_path, box.wall)
+    assert again.locked_for() == pytest.approx(LOCK_MAX_S)
+
+
 def test_trying_every_4_digit_pin_takes_more_than_a_day_whatever_the_restarts(tmp_path):
     """A guest who power-cycles the box after each try (a new app on the same card) still waits
     out every lock: the wall time to try all 10,000 PINs, the quickest way, is over 24 hours."""
