@@ -146,8 +146,8 @@ def _scene_resume(app: App) -> None:
 def _scene_resume_list(app: App) -> None:
     from app.screens.resume import ResumeScreen
 
-    app.saves.save("demo-1", "yahtzee", "Classic: You 212, Computer 198", {})  # as an earlier version
-    app.saves.save("demo-2", "monopoly-dice", "", {}, ["Sara", "Computer 2"], "Sara leads with $11,400")
+    app.saves.save("demo-1", "yahtzee", "Classic: You 212, Computer 198", {})
+    app.saves.save("demo-2", "monopoly-dice", "$11,400 of $15,000", {})
     _home(app, "resume")
     app.push(ResumeScreen())
 
