@@ -150,6 +150,10 @@ class App:
         """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
         self.kiosk: Any = None
         """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
+        from app.screens.remote_setup import Remotes
+
+        self.remotes = Remotes(self)
+        """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------

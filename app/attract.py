@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 
 from app import catalog, widgets
+from app.descriptor import resolve
 from app.i18n import t
 from remote.buttons import ButtonEvent, Press
 
@@ -48,45 +49,19 @@ class Demo:
     make: Callable[[Any], Any]
 
 
-def _yahtzee(mode: str, seats: int) -> Callable[[Any], Any]:
-    def make(app: Any) -> Any:
-        from app.screens.dice_game import PlayerSpec
-        from app.screens.yahtzee.game import GameScreen
-
-        return GameScreen.new(mode, [PlayerSpec(True, DEMO_LEVEL)] * seats, app.rng)
-
-    return make
-
-
-def _monopoly_dice(app: Any) -> Any:
-    from app.screens.monopoly_dice.board import BoardScreen
-    from app.screens.monopoly_dice.players import PlayerSpec
-
-    return BoardScreen.new([PlayerSpec(True, DEMO_LEVEL)] * 2, app.settings.target_score, app.rng)
+def _interleaved() -> tuple[Demo, ...]:
+    # each tile's demos in turn, so that different games come next to each other
+    queues = [
+        [Demo(entry.id, game.kind, resolve(game.make)) for game in entry.demos] for entry in catalog.GAMES
+    ]
+    order: list[Demo] = []
+    while any(queues):
+        order += [queue.pop(0) for queue in queues if queue]
+    return tuple(order)
 
 
-MONOPOLY_DEMO_TURNS = 20
-"""A Monopoly demo is turn-capped (the richest wins), so it ends within a waiting-room visit."""
-
-
-def _monopoly(app: Any) -> Any:
-    from app.match import PlayerSpec
-    from app.screens.monopoly.game import GameScreen
-    from app.screens.monopoly.look import Seat
-
-    seats = [Seat(PlayerSpec(True, DEMO_LEVEL), i, i) for i in range(4)]
-    return GameScreen.new(seats, app.rng, turns=MONOPOLY_DEMO_TURNS)
-
-
-DEMOS: tuple[Demo, ...] = (
-    Demo("yahtzee", "yahtzee-classic", _yahtzee("classic", 2)),
-    Demo("dice-party", "dice-party", _yahtzee("dice-party", 2)),
-    Demo("monopoly-dice", "monopoly-dice", _monopoly_dice),
-    Demo("yahtzee", "yahtzee-painted", _yahtzee("painted", 2)),
-    Demo("yahtzee", "yahtzee-power", _yahtzee("power", 2)),
-    Demo("monopoly", "monopoly", _monopoly),
-)
-"""Every game in turn (different games next to each other)."""
+DEMOS: tuple[Demo, ...] = _interleaved()
+"""Every game in turn (different games next to each other), from the families' descriptors."""
 
 
 def demos() -> list[Demo]:

@@ -2,10 +2,13 @@
 
 A family's screens package (``app/screens/<family>/__init__.py``) defines ``FAMILY``, a
 :class:`GameFamily` (types in :mod:`app.descriptor`), and one line in :data:`FAMILY_PACKAGES`
-registers it. Everything the shell needs comes from there; no other list names the games:
+registers it. Everything the shell needs comes from there; no other list names the games, and no
+core module (app/*.py, app/commands/, the shell screens in app/screens/*.py) imports a family's
+module or names a family (``tests/app/test_core_knows_no_family.py`` holds it):
 
-- the home carousel's tiles (:class:`GameEntry`: title, subtitle, colour, tile art, where the
-  game's screens start and resume, the engines it plays and its how-to-play page);
+- the home carousel's tiles (:class:`GameEntry`: title, subtitle, colour and its value, tile art,
+  where the game's screens start and resume, the engines it plays and its how-to-play page with
+  the game's own die faces, the set-up screen, the guided first turn's steps, the attract demos);
 - the scenes for ``tvgames screenshot``, the golden images and ``tvgames bench``
   (:func:`scene_modules`);
 - the ``tvgames simulate`` and ``tvgames solve`` hooks (:func:`family`);
@@ -23,8 +26,15 @@ stays cheap (no pygame, no engine):
 - ``tile_art(surface, box, screen, entry)`` draws the tile's picture in ``box`` (``screen`` is
   the home screen: ``screen.app``, ``screen.theme``, ``screen.rtl``).
 - ``how_to_play(app, entry)`` pushes the game's rules page (None: the game has none yet).
-- ``solve(args) -> int`` runs ``tvgames solve <family>``; ``simulate`` names a module with
-  ``run(options) -> dict`` and ``format_text(result) -> str`` for ``tvgames simulate <family>``.
+- ``solve(args) -> int`` runs ``tvgames solve <family>`` and ``analyse(args) -> int`` runs
+  ``tvgames analyse <family>``; ``simulate`` names a module with ``run(options) -> dict`` and
+  ``format_text(result) -> str`` for ``tvgames simulate <family>``. The family's own options of
+  those commands are data (:class:`CommandOption`), and ``players`` names its computer players
+  for the simulate help.
+- ``setup(app, entry) -> Screen`` builds the set-up screen with its defaults;
+  ``DemoGame.make(app) -> Screen`` a demo game with computers in every seat;
+  ``howto_faces(surface, app, rect, face)`` and ``howto_face_word(face, lang)`` draw and name a
+  die face of the game on its How to play pages.
 
 The engines themselves need no line anywhere: every subpackage of ``engines/`` registers its games
 when imported (:func:`engines.core.registered_games`).
@@ -34,14 +44,15 @@ from __future__ import annotations
 
 import importlib
 
-from app.descriptor import GameEntry, GameFamily, GameSetting, resolve
+from app.descriptor import CommandOption, DemoGame, GameEntry, GameFamily, GameSetting, resolve
 
-__all__ = ["GAMES", "GameEntry", "GameFamily", "GameSetting", "resolve"]
+__all__ = ["GAMES", "CommandOption", "DemoGame", "GameEntry", "GameFamily", "GameSetting", "resolve"]
 
 FAMILY_PACKAGES: tuple[str, ...] = (
     "app.screens.yahtzee",
     "app.screens.monopoly_dice",
     "app.screens.monopoly",
+    "app.screens.pig",
 )
 """The registration lines: each package defines ``FAMILY``; tiles appear in this order."""
 

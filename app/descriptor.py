@@ -8,8 +8,35 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class DemoGame:
+    """One game of the attract loop: ``make(app) -> Screen`` builds it with computers in every seat."""
+
+    kind: str
+    """What the loop counts it as (the engine name it plays, say)."""
+    make: str
+    """The builder, ``"package.module:function"``."""
+
+
+@dataclass(frozen=True)
+class CommandOption:
+    """A command-line option a family adds to ``tvgames simulate``, ``solve`` or ``analyse``.
+
+    ``flags`` and ``settings`` go to ``argparse.ArgumentParser.add_argument``; ``help`` is shown
+    after the family's name. Two families may declare the same flag with the same settings: the
+    option is added once and its help names both.
+    """
+
+    commands: tuple[str, ...]
+    flags: tuple[str, ...]
+    help: str
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -20,6 +47,9 @@ class GameEntry:
     title_key: str
     subtitle_key: str
     colour: str
+    """The theme's name for the tile's colour (``theme.colour(name)``)."""
+    rgb: RGB = (90, 100, 120)
+    """That colour's value, added to the theme's palette under ``colour``."""
     start: str | None = None
     resume: str | None = None
     save_kinds: tuple[str, ...] = ()
@@ -27,6 +57,16 @@ class GameEntry:
     """The engine registry names this tile plays (``engines.core.load_game``)."""
     tile_art: str | None = None
     how_to_play: str | None = None
+    howto_faces: str | None = None
+    """``draw(surface, app, rect, face)``: a die face named on a How to play page (``faces:``)."""
+    howto_face_word: str | None = None
+    """``word(face, lang) -> str``: that face in words (``tvgames howto --write-docs``)."""
+    setup: str | None = None
+    """``setup(app, entry) -> Screen``: the set-up screen with its defaults (the guided scenes)."""
+    guide: str | None = None
+    """The guided first turn's steps, ``assets/guide/<guide>.yaml`` (None: no guide)."""
+    demos: tuple[DemoGame, ...] = ()
+    """The attract loop's games of this tile."""
 
     @property
     def built(self) -> bool:
@@ -84,6 +124,12 @@ class GameFamily:
     """Modules that register the family's scenes when imported (:func:`app.scenes.scene`)."""
     simulate: str | None = None
     solve: str | None = None
+    analyse: str | None = None
+    """``analyse(args) -> int`` runs ``tvgames analyse <family>``."""
+    options: tuple[CommandOption, ...] = ()
+    """The family's own options of simulate, solve and analyse."""
+    players: tuple[str, ...] = ()
+    """The computer players ``tvgames simulate <family> --players`` knows (for its help)."""
     settings: tuple[GameSetting, ...] = ()
 
     @property

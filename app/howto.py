@@ -17,7 +17,9 @@ from pathlib import Path
 
 import yaml
 
-from app.i18n import LANGUAGES, catalogue, t
+from app import catalog
+from app.descriptor import resolve
+from app.i18n import LANGUAGES
 
 HOWTO_DIR = Path(__file__).resolve().parent.parent / "assets" / "howto"
 DOCS_DIR = Path(__file__).resolve().parent.parent / "docs"
@@ -31,8 +33,8 @@ class Page:
     text: dict[str, str]
     dice: tuple[int | str, ...] = ()
     faces: tuple[str, ...] = ()
-    """Monopoly Dice faces: a property group's key (its colour only, as on the board) or a face's
-    name (``chance``, ``go``, ``policeman``, ...; see ``engines.monopoly_dice.rules``)."""
+    """Faces of the game's own dice, by name, drawn and named by the hooks of its descriptor
+    (``howto_faces``, ``howto_face_word``)."""
     boxes: tuple[tuple[dict[str, str], int], ...] = ()
     """Boxes as on the card: (name by language, score)."""
 
@@ -76,11 +78,13 @@ def load(game: str) -> HowTo:
     return HowTo(game, texts(data.get("title"), "title"), pages)
 
 
-def face_word(face: str, lang: str) -> str:
-    """A Monopoly Dice face in words: a property face by its group's name ("Orange"), the others by
-    their own ("Chance", "Policeman")."""
-    group = f"mdice.group.{face}"
-    return t(group if group in catalogue() else f"mdice.face.name.{face}", lang)
+def face_word(game: str, face: str, lang: str) -> str:
+    """A die face named on a page of ``game``, in words, by the game's own hook (the face itself
+    where the game has none)."""
+    for entry in catalog.GAMES:
+        if game in entry.engines and entry.howto_face_word:
+            return resolve(entry.howto_face_word)(face, lang)
+    return face
 
 
 def markdown(game: str) -> str:
@@ -104,7 +108,10 @@ def markdown(game: str) -> str:
             if page.dice:
                 out += [f"{dice_word}: " + " ".join(f"[{face}]" for face in page.dice), ""]
             if page.faces:
-                out += [f"{dice_word}: " + " ".join(f"[{face_word(face, lang)}]" for face in page.faces), ""]
+                out += [
+                    f"{dice_word}: " + " ".join(f"[{face_word(game, face, lang)}]" for face in page.faces),
+                    "",
+                ]
             if page.boxes:
                 out += [
                     f"{card_word}: " + ", ".join(f"{name[lang]} = {score}" for name, score in page.boxes),

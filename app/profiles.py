@@ -62,7 +62,7 @@ _TOP_REQUIRED = ("display", "colour", "language", "input", "remotes")
 _DISPLAY = {"width", "height", "refresh_hz", "aspect", "safe_area", "font_scale"}
 _SAFE = ("top", "right", "bottom", "left")
 _COLOUR = {"max_level", "max_red", "theme"}
-_REMOTE = {"devices", "dedupe", "sends_release", "keys"}
+_REMOTE = {"devices", "dedupe", "sends_release", "keys", "stand_ins", "hold_back_menu"}
 _REMOTE_REQUIRED = ("devices", "keys")
 _KIOSK = {"enabled", "attract_after_min", "idle_game_min"}
 
@@ -468,20 +468,22 @@ def _check_remote(name: Any, remote: Any, file: Path, complete: bool) -> None:
             raise ProfileError(
                 file, f"{path}.devices", f"expected a list of device name patterns, got {_kind(devices)}"
             )
-    for flag in ("dedupe", "sends_release"):
+    for flag in ("dedupe", "sends_release", "hold_back_menu"):
         if flag in remote and not isinstance(remote[flag], bool):
             raise ProfileError(file, f"{path}.{flag}", f"expected true or false, got {_kind(remote[flag])}")
-    if "keys" in remote:
-        keys = _mapping(remote["keys"], file, f"{path}.keys")
+    for table in ("keys", "stand_ins"):
+        if table not in remote:
+            continue
+        keys = _mapping(remote[table], file, f"{path}.{table}")
         for code, button in keys.items():
-            where = f"{path}.keys.{code}"
+            where = f"{path}.{table}.{code}"
             if not isinstance(code, str) or not _CODE.match(code):
                 raise ProfileError(file, where, "expected an evdev key name such as KEY_OK")
             if _KEY_NAMES is not None and code not in _KEY_NAMES:
                 raise ProfileError(file, where, f"unknown evdev key code {code}")
             if button is not None:
                 _parse_button(button, file, where)
-        if complete and not any(b is not None for b in keys.values()):
+        if table == "keys" and complete and not any(b is not None for b in keys.values()):
             raise ProfileError(file, f"{path}.keys", "a remote needs at least one key")
 
 
@@ -583,6 +585,12 @@ def _build(data: dict[str, Any], path: Path) -> Profile:
             devices=tuple(remote["devices"]),
             dedupe=remote.get("dedupe", True),
             sends_release=remote.get("sends_release", True),
+            stand_ins={
+                code: _parse_button(b, path, name)
+                for code, b in (remote.get("stand_ins") or {}).items()
+                if b is not None
+            },
+            hold_back_menu=remote.get("hold_back_menu", False),
         )
         for name, remote in data["remotes"].items()
     }

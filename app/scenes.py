@@ -36,7 +36,7 @@ class Scene:
 
 _SCENES: dict[str, Scene] = {}
 _loaded = False
-SHELL_SCENE_MODULES = ("app.screens.players", "app.screens.guide")
+SHELL_SCENE_MODULES = ("app.screens.players", "app.screens.guide", "app.screens.remote_setup")
 """The shell's screens that keep their scenes beside them (the named players, the keyboard)."""
 
 
@@ -99,11 +99,6 @@ def _scene_home(app: App) -> None:
     _home(app)
 
 
-@scene("home-monopoly", "home carousel scrolled to Monopoly, the board game")
-def _scene_home_monopoly(app: App) -> None:
-    _home(app, "monopoly")
-
-
 @scene("settings", "settings screen")
 def _scene_settings(app: App) -> None:
     from app.screens.settings import SettingsScreen
@@ -144,10 +139,12 @@ def _scene_resume(app: App) -> None:
 
 @scene("resume-list", "saved games list with two saves (times vary: no golden image)", golden=False)
 def _scene_resume_list(app: App) -> None:
+    from app.catalog import GAMES
     from app.screens.resume import ResumeScreen
 
-    app.saves.save("demo-1", "yahtzee", "Classic: You 212, Computer 198", {})
-    app.saves.save("demo-2", "monopoly-dice", "$11,400 of $15,000", {})
+    first, second = [entry for entry in GAMES if entry.resume][:2]
+    app.saves.save("demo-1", first.kinds()[0], "You 212, Computer 198", {})
+    app.saves.save("demo-2", second.kinds()[0], "You 11,400, Computer 9,800", {})
     _home(app, "resume")
     app.push(ResumeScreen())
 

@@ -40,10 +40,6 @@ DEFAULT_COLOURS: Mapping[str, RGB] = {
     "die": (232, 230, 220),
     "pip": (24, 24, 32),
     "pip_light": (232, 232, 224),
-    "tile_yahtzee": (190, 60, 60),
-    "tile_dice_party": (120, 70, 170),
-    "tile_monopoly_dice": (40, 140, 80),
-    "tile_monopoly": (30, 110, 170),
     "tile_resume": (160, 110, 40),
     "tile_settings": (90, 100, 120),
     "tile_help": (50, 130, 140),
@@ -64,7 +60,12 @@ class Theme:
 
     @classmethod
     def from_profile(cls, profile: Profile) -> Theme:
+        # each game's tile colour comes from its descriptor; read here, not at import, because the
+        # catalog imports the families' packages and the framework must load without any screen
+        from app.catalog import GAMES
+
         merged = dict(DEFAULT_COLOURS)
+        merged.update({entry.colour: entry.rgb for entry in GAMES})
         merged.update({k: tuple(v) for k, v in profile.theme.items()})
         colours = {name: tuple(profile.safe_colour(rgb)) for name, rgb in merged.items()}
         sa = profile.safe_area

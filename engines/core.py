@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import abc
 import copy
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -129,7 +130,17 @@ class Game(abc.ABC):
         """The position before the first roll."""
 
     def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
-        """A computer player of this family at ``level`` (one of :data:`PLAYER_LEVELS` at least)."""
+        """A computer player of this family at ``level`` (one of :data:`PLAYER_LEVELS` at least).
+
+        The family registers its players beside the game (:func:`register_players`), so the game's
+        module never imports them.
+        """
+        for cls in type(self).__mro__:
+            target = _PLAYERS.get(cls)
+            if target is not None:
+                module_name, _, attr = target.partition(":")
+                factory = getattr(importlib.import_module(module_name), attr)
+                return factory(level, self, rng)
         raise ValueError(f"{self.name} has no computer players")
 
     def config(self) -> dict[str, Any]:
@@ -240,6 +251,19 @@ class State(abc.ABC):
 
 
 _REGISTRY: dict[str, type[Game]] = {}
+_PLAYERS: dict[type[Game], str] = {}
+
+
+def register_players(game: type[Game], factory: str) -> None:
+    """Name the computer players of ``game`` and its variants: ``"package.module:function"``.
+
+    The function is ``(level, game, rng) -> player``; it is imported on the first player asked
+    for, so registering costs nothing and the players' module may import the game freely.
+    """
+    module_name, sep, attr = factory.partition(":")
+    if not sep or not module_name or not attr:
+        raise ValueError(f"expected 'package.module:function', got {factory!r}")
+    _PLAYERS[game] = factory
 
 
 def register_game(cls: type[Game]) -> type[Game]:
@@ -257,14 +281,18 @@ def registered_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def load_game(name: str, **params: Any) -> Game:
-    """Make a game by registry name, e.g. ``load_game("yahtzee-classic", num_players=2)``."""
+def game_class(name: str) -> type[Game]:
+    """The game class registered as ``name``; ValueError naming the known ones otherwise."""
     _import_all_games()
     try:
-        cls = _REGISTRY[name]
+        return _REGISTRY[name]
     except KeyError:
         raise ValueError(f"no game called {name!r}; known: {', '.join(sorted(_REGISTRY))}") from None
-    return cls(**params)
+
+
+def load_game(name: str, **params: Any) -> Game:
+    """Make a game by registry name, e.g. ``load_game("yahtzee-classic", num_players=2)``."""
+    return game_class(name)(**params)
 
 
 def load_state(data: Mapping[str, Any]) -> State:
@@ -299,7 +327,6 @@ def _import_all_games() -> None:
     # Each game family is a subpackage of engines/ that registers its games when imported; finding
     # them on disk means a new family needs no line here. Imported lazily so that engines.core
     # itself stays cheap to import.
-    import importlib
     import pkgutil
 
     import engines

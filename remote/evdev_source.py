@@ -17,10 +17,11 @@ import select
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from remote.keymap import Keymap, keymap_for_device
-from remote.sources import PLUG, UNPLUG, RawEvent
+from remote.sources import DEVICE_KEYS, PLUG, UNPLUG, RawEvent
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,21 @@ def _best_name(names: str | Sequence[str], known: set[str]) -> str:
     return (plain or list(names))[0]
 
 
+def ir_protocol(path: str, sys_dir: str = "/sys/class/input") -> str:
+    """The IR protocol an input device's receiver decodes, if it has exactly one turned on.
+
+    An IR receiver's input device sits under its ``rc`` device, whose ``protocols`` file lists
+    what it can decode with the ones turned on in brackets (``[nec] rc-5 [lirc]``). With several
+    on, the kernel does not say which one a scancode came in: "" (the scancode alone names it).
+    """
+    try:
+        text = Path(sys_dir, Path(path).name, "device", "device", "protocols").read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return ""
+    on = [word.strip("[]") for word in text.split()[:64] if word.startswith("[") and word != "[lirc]"]
+    return on[0] if len(on) == 1 else ""
+
+
 class EvdevBackend:
     """The real device layer (python-evdev on Linux)."""
 
@@ -120,6 +136,8 @@ class DeviceInfo:
     name: str
     remote: str  # the keymap that reads it
     grabbed: bool
+    keys: frozenset[str] = frozenset()  # the key codes it can send
+    protocol: str = ""  # the IR protocol its scancodes are in, where the receiver says
 
 
 class EvdevSource:
@@ -176,6 +194,7 @@ class EvdevSource:
             info = self._try_open(path)
             if info is not None:
                 events.append(RawEvent(now, PLUG, "", 0, info.name))
+                events.append(RawEvent(now, DEVICE_KEYS, " ".join(sorted(info.keys)), 0, info.name))
         return events
 
     def _try_open(self, path: str) -> DeviceInfo | None:
@@ -203,7 +222,7 @@ class EvdevSource:
                 grabbed = True
             except OSError as exc:
                 log.warning("cannot grab %s (%s): %s; reading it shared", path, device.name, exc)
-        info = DeviceInfo(path, device.name, keymap.name, grabbed)
+        info = DeviceInfo(path, device.name, keymap.name, grabbed, frozenset(keys), ir_protocol(path))
         self._open[path] = (device, info)
         log.info("reading %s (%s) as remote %r", path, device.name, keymap.name)
         return info
@@ -244,7 +263,9 @@ class EvdevSource:
                     if described is None:
                         continue
                     stamp, type_name, code, value = described
-                    events.append(RawEvent(min(now, stamp + offset), type_name, code, value, info.name))
+                    protocol = info.protocol if code == "MSC_SCAN" else ""
+                    at = min(now, stamp + offset)
+                    events.append(RawEvent(at, type_name, code, value, info.name, protocol))
             except OSError:
                 # ENODEV: the remote was unplugged. The next scans find it again.
                 events.append(self._drop(path, now))

@@ -20,13 +20,14 @@ they were due, not the time of the poll that found them, so output does not depe
 
 from __future__ import annotations
 
+import dataclasses
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from remote.buttons import Button, ButtonEvent, Press
-from remote.keymap import Keymap, keymap_for_device
-from remote.sources import PLUG, UNPLUG, EventSource, RawEvent
+from remote.keymap import Keymap, keymap_for_device, scan_id
+from remote.sources import DEVICE_KEYS, PLUG, UNPLUG, EventSource, RawEvent
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,10 @@ class _Hold:
     dedupe: bool
     sends_release: bool
     pending_release: float | None = None
+    menu_at: float | None = None
+    """A BACK standing in for MENU: not yet shown; it opens the menu if still held at this time."""
+    as_menu: bool = False
+    """That BACK was held long enough: it is a MENU press now."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,7 @@ class _Input:
     button: Button | None = None
     dedupe: bool = False
     sends_release: bool = True
+    hold_back_menu: bool = False
 
 
 @dataclass
@@ -108,6 +114,18 @@ class InputPipeline:
         self._unknown = _Unknowns()
         self._keymap_of: dict[str, Keymap | None] = {}  # device name -> keymap, looked up once
         self._order = {b: i for i, b in enumerate(Button)}
+        self._device_keys: dict[str, frozenset[str]] = {}
+        self._learned: dict[str, Keymap] = {}
+        self._scan_at: dict[str, tuple[float, str]] = {}  # device -> its last scan not yet matched
+        self._orphan_at: dict[str, float] = {}
+        self.taps: list[Callable[[RawEvent], None]] = []
+        """Called with every raw event before translation (the set-up screen learns from them)."""
+        self.unmapped: list[tuple[str, float]] = []
+        """``(device, time)`` of each press that maps to no button, from a remote (not a keyboard):
+        the app offers the set-up screen. Whoever reads it empties it."""
+        self._noticed: set[str] = set()
+        self.notices: list[tuple[str, dict[Button, list[str]]]] = []
+        """``(device, {button: codes standing in})`` once per device whose keymap needed stand-ins."""
 
     # -- input ------------------------------------------------------------------------------------
 
@@ -123,9 +141,12 @@ class InputPipeline:
         """Everything that happened up to ``now``: drains the sources, then the timers."""
         for source in self.sources:
             for raw in source.read(now):
+                for tap in list(self.taps):
+                    tap(raw)
                 translated = self._translate(raw)
                 if translated is not None:
                     self._queue.append(translated)
+        self._orphan_scans()
         queue, self._queue = sorted(self._queue, key=lambda i: i.time), []
         out: list[ButtonEvent] = []
         for item in queue:
@@ -147,6 +168,30 @@ class InputPipeline:
         """Whether ``button`` is down now (a release held back for de-duplication still counts)."""
         return button in self._held
 
+    def set_learned(self, device: str, keymap: Keymap | None) -> None:
+        """Read ``device`` with a learned keymap from now on (None: its profile keymap again)."""
+        if keymap is None:
+            self._learned.pop(device, None)
+        else:
+            self._learned[device] = keymap
+        self._keymap_of.pop(device, None)
+
+    def keymap_of(self, device: str) -> Keymap | None:
+        """The keymap ``device`` is read with now (a learned one, stand-ins applied)."""
+        if device not in self._keymap_of:
+            base = self._learned.get(device) or keymap_for_device(self.keymaps, device)
+            keys = self._device_keys.get(device)
+            keymap = None if base is None else base.for_device(keys)
+            if base is not None and keys is not None:
+                standing = base.standing_in(keys)
+                if keymap is not None and keymap.hold_back_menu:
+                    standing[Button.MENU] = ["BACK"]
+                if standing and device not in self._noticed:  # once, even if it is plugged in again
+                    self._noticed.add(device)
+                    self.notices.append((device, standing))
+            self._keymap_of[device] = keymap
+        return self._keymap_of[device]
+
     def close(self) -> None:
         """Close every source."""
         for source in self.sources:
@@ -158,26 +203,56 @@ class InputPipeline:
     def _translate(self, raw: RawEvent) -> _Input | None:
         if raw.type in (PLUG, UNPLUG):
             return _Input(raw.time, raw.type, raw.device)
+        if raw.type == DEVICE_KEYS:
+            self._device_keys[raw.device] = frozenset(raw.code.split())
+            self._keymap_of.pop(raw.device, None)
+            return None
         if raw.type == "EV_MSC" and raw.code == "MSC_SCAN":
-            return _Input(raw.time, "scan", raw.device)
+            return self._scan(raw)
         if raw.type != "EV_KEY":
             return None
-        if raw.device not in self._keymap_of:
-            self._keymap_of[raw.device] = keymap_for_device(self.keymaps, raw.device)
-        keymap = self._keymap_of[raw.device]
+        keymap = self.keymap_of(raw.device)
         if keymap is None:
             self._unknown.once(raw.device, "", "no keymap for device %r: keys ignored", raw.device)
             return None
+        if self._scan_at.get(raw.device, (None,))[0] == raw.time:
+            del self._scan_at[raw.device]  # the scan had a key name: no orphan
         button = keymap.button_for(raw.code)
         if button is None:
             self._unknown.once(
                 raw.device, raw.code, "ignoring %s from %r (keymap %r)", raw.code, raw.device, keymap.name
             )
+            if raw.value == 1 and not keymap.catch_all:
+                self.unmapped.append((raw.device, raw.time))
             return None
         what = {1: "press", 0: "release", 2: "repeat"}.get(raw.value)
         if what is None:
             return None
-        return _Input(raw.time, what, raw.device, button, keymap.dedupe, keymap.sends_release)
+        return _Input(
+            raw.time, what, raw.device, button, keymap.dedupe, keymap.sends_release, keymap.hold_back_menu
+        )
+
+    def _scan(self, raw: RawEvent) -> _Input:
+        """A raw scancode: a press of a learned button, else a sign of life of the held button
+        (and, if no key name follows it, an unmapped press)."""
+        keymap = self.keymap_of(raw.device)
+        scan = scan_id(raw.protocol, raw.value)
+        button = None if keymap is None else keymap.button_for_scan(scan)
+        if button is not None and keymap is not None:
+            # A receiver repeats the scancode while the button is held and never says it came up.
+            return _Input(raw.time, "press", raw.device, button, keymap.dedupe, False)
+        self._scan_at[raw.device] = (raw.time, scan)
+        return _Input(raw.time, "scan", raw.device)
+
+    def _orphan_scans(self) -> None:
+        """Scans no key name came with: count each burst (a held button repeats its scan) once."""
+        window = max(self.timing.release_timeout_ms, 200) / 1000.0
+        for device, (at, _) in self._scan_at.items():
+            last = self._orphan_at.get(device)
+            if last is None or at - last > window:
+                self.unmapped.append((device, at))
+            self._orphan_at[device] = at
+        self._scan_at.clear()
 
     # -- the state machine ------------------------------------------------------------------------
 
@@ -191,11 +266,19 @@ class InputPipeline:
         delay = self.timing.repeat_delay_ms / 1000.0
         hold = _Hold(item.device, at, at, at + delay, item.dedupe, item.sends_release)
         self._held[button] = hold
+        if button is Button.BACK and item.hold_back_menu:
+            # BACK also stands in for MENU: nothing shows until it is let go (BACK) or held (MENU).
+            hold.menu_at = at + self.timing.long_press_ms / 1000.0
+            return
         self._emit(out, button, Press.PRESS, at, hold)
 
     def _release(self, button: Button, at: float, out: list[ButtonEvent]) -> None:
         hold = self._held.pop(button)
-        self._emit(out, button, Press.RELEASE, at, hold)
+        if hold.menu_at is not None:  # a short BACK, shown now that it is over
+            self._emit(out, button, Press.PRESS, at, dataclasses.replace(hold, pressed_at=at))
+            self._emit(out, button, Press.RELEASE, at, dataclasses.replace(hold, pressed_at=at))
+            return
+        self._emit(out, Button.MENU if hold.as_menu else button, Press.RELEASE, at, hold)
 
     def _apply(self, item: _Input, at: float, out: list[ButtonEvent]) -> None:
         self._clock = max(self._clock, at)
@@ -242,11 +325,18 @@ class InputPipeline:
             if hold.pending_release is not None:
                 dues.append((button, hold.pending_release + self.timing.dedupe_window_ms / 1000.0))
                 continue
-            due = hold.next_repeat
+            due = self._next_step(hold)
             if not hold.sends_release:
                 due = min(due, hold.last_code_at + self.timing.release_timeout_ms / 1000.0)
             dues.append((button, due))
         return dues
+
+    @staticmethod
+    def _next_step(hold: _Hold) -> float:
+        """When a held button next does something of its own: a repeat, or turning into MENU."""
+        if hold.as_menu:
+            return float("inf")  # a menu press does not repeat
+        return hold.next_repeat if hold.menu_at is None else hold.menu_at
 
     def _advance(self, until: float, out: list[ButtonEvent]) -> None:
         """Emit every repeat and synthesised release due at or before ``until``, in time order."""
@@ -261,8 +351,12 @@ class InputPipeline:
                 self._release(button, due, out)
                 continue
             timeout = hold.last_code_at + self.timing.release_timeout_ms / 1000.0
-            if not hold.sends_release and timeout <= hold.next_repeat:
+            if not hold.sends_release and timeout <= self._next_step(hold):
                 self._release(button, timeout, out)
+                continue
+            if hold.menu_at is not None:
+                hold.menu_at, hold.as_menu = None, True
+                self._emit(out, Button.MENU, Press.PRESS, due, hold)
                 continue
             if until - due >= period - _EPS:
                 # Caught up after a stall: one repeat for the lot, not a burst.

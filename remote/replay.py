@@ -29,6 +29,13 @@ def replay(
     releases to come out (the larger of ``dedupe_window_ms`` and ``release_timeout_ms``).
     Pauses longer than :data:`MAX_GAP_S` are shortened to it, and later times move up with them.
     """
+    return replay_with_pipeline(events, timing, keymaps)[0]
+
+
+def replay_with_pipeline(
+    events: Iterable[RawEvent], timing: InputTiming, keymaps: Mapping[str, Keymap]
+) -> tuple[list[ButtonEvent], InputPipeline]:
+    """:func:`replay`, and the pipeline it ran (closed), which says which keys stood in for others."""
     source = ListSource(_close_gaps(events))
     pipeline = InputPipeline(timing, keymaps, [source])
     out: list[ButtonEvent] = []
@@ -37,7 +44,7 @@ def replay(
     tail = max(timing.dedupe_window_ms, timing.release_timeout_ms) / 1000.0
     out.extend(_run_until(pipeline, source.end_time + tail))
     pipeline.close()
-    return out
+    return out, pipeline
 
 
 def _run_until(pipeline: InputPipeline, at: float) -> list[ButtonEvent]:

@@ -7,7 +7,7 @@ import argparse
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("howto", help="print a game's How to play pages, or write docs/rules-*.md")
-    p.add_argument("game", nargs="?", help="engine name, e.g. yahtzee-classic (default: list the games)")
+    p.add_argument("game", nargs="?", help="engine name (default: list the games)")
     p.add_argument("--write-docs", action="store_true", help="write docs/rules-<game>.md for every game")
     p.set_defaults(func=run)
 

@@ -11,45 +11,23 @@ import importlib
 import json
 import sys
 
+from app.catalog import families
+from app.commands import add_family_options
+
 
 def simulators() -> dict[str, str]:
     """Family name -> its simulate module, for every family that has one."""
-    from app.catalog import families
-
     return {f.name: f.simulate for f in families() if f.simulate}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help="play games headless and print statistics")
     p.add_argument("game", choices=sorted(simulators()))
-    p.add_argument("--mode", default=None, help="yahtzee: classic, painted, power or dice-party")
-    p.add_argument(
-        "--players",
-        default="random",
-        help=(
-            "comma-separated; yahtzee: random, greedy, easy, medium, hard; "
-            "monopoly-dice: random, easy, medium, hard, hard-ev, hard-threat, police2; "
-            "monopoly: random, easy, medium, hard, buy-everything"
-        ),
-    )
+    players = "; ".join(f"{f.name}: {', '.join(f.players)}" for f in families() if f.simulate and f.players)
+    p.add_argument("--players", default="random", help=f"comma-separated; {players}")
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--target", type=int, default=None, help="monopoly-dice: 10000, 15000 or 25000")
-    p.add_argument(
-        "--joker",
-        choices=("forced", "free", "none"),
-        default=None,
-        help="yahtzee classic: the Joker convention (default: the manual's, forced)",
-    )
-    p.add_argument("--max-turns", type=int, default=None, help="monopoly: turns each before the richest wins")
-    p.add_argument("--no-trading", action="store_true", help="monopoly: trading off")
-    p.add_argument(
-        "--core",
-        choices=("auto", "fast", "engine"),
-        default=None,
-        help="monopoly: the compiled core (hard, medium, buy-everything) or the Python engine; auto picks",
-    )
-    p.add_argument("--report", action="store_true", help="also print the per-turn policy report")
+    add_family_options(p, "simulate")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
 

@@ -12,19 +12,19 @@ import argparse
 import sys
 import time
 
+from app.catalog import families, resolve
+from app.commands import add_family_options
+
 
 def solvers() -> dict[str, str]:
     """Family name -> its solve hook, for every family that has one."""
-    from app.catalog import families
-
     return {f.name: f.solve for f in families() if f.solve}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("solve", help="build or load an optimal player's table and print its numbers")
     p.add_argument("game", choices=sorted(solvers()))
-    p.add_argument("--mode", default="classic", choices=["classic", "dice-party"], help="yahtzee: the rules")
-    p.add_argument("--joker", default=None, choices=["forced", "free", "none"], help="Joker convention")
+    add_family_options(p, "solve")
     p.add_argument("--rebuild", action="store_true", help="build even if a cached table exists")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=run)
@@ -63,6 +63,4 @@ def progress_bar(fraction: float, started: float, width: int = 30) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from app.catalog import resolve
-
     return resolve(solvers()[args.game])(args)

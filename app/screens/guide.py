@@ -36,7 +36,8 @@ from typing import Any
 import pygame
 import yaml
 
-from app import widgets
+from app import catalog, widgets
+from app.descriptor import resolve
 from app.i18n import LANGUAGES, current_language, t
 from app.screen import Binding, Screen
 from remote.buttons import Button, ButtonEvent, Press, parse_button
@@ -44,13 +45,13 @@ from remote.buttons import Button, ButtonEvent, Press, parse_button
 log = logging.getLogger(__name__)
 
 GUIDE_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "guide"
-GUIDES = {
-    "yahtzee": "yahtzee",
-    "dice-party": "yahtzee",
-    "monopoly-dice": "monopoly-dice",
-    "monopoly": "monopoly",
-}
-"""Game kind (the set-up's family) -> its guide file. Dice Party plays as the Yahtzee family does."""
+
+
+def guides() -> dict[str, str]:
+    """Game kind (the home tile's id) -> its guide file, from the tiles' descriptors."""
+    return {entry.id: entry.guide for entry in catalog.GAMES if entry.guide}
+
+
 ALWAYS_OURS = (Button.BACK, Button.MENU, Button.INFO)
 """Keys a step never lets through: they end the guide or explain it."""
 
@@ -147,7 +148,7 @@ def offer(app: Any, kind: str, game: Screen) -> bool:
     settings = app.settings
     if (
         not app.guides
-        or kind not in GUIDES
+        or kind not in guides()
         or not settings.guide
         or kind in settings.guided
         or app.demo_running
@@ -155,7 +156,7 @@ def offer(app: Any, kind: str, game: Screen) -> bool:
         return False
     settings.guided = (*settings.guided, kind)
     app.save_settings()
-    GuideOverlay(GUIDES[kind], game).attach(app)
+    GuideOverlay(guides()[kind], game).attach(app)
     return True
 
 
@@ -539,76 +540,16 @@ def ring_rect(target: pygame.Rect, margin: int, texts: list[pygame.Rect]) -> pyg
     return pygame.Rect(target.x - left, target.y - top, target.w + left + right, target.h + top + bottom)
 
 
-def _register_scenes() -> None:
-    from app.scenes import scene
+def start_guided(app: Any, game_id: str, seed: int | None = None) -> None:
+    """For a scene: the set-up of the tile ``game_id`` with its defaults, and SELECT on Start, so
+    the guide asks (``seed``: the app's dice start from this seed instead of the scene's own)."""
+    app.guides = True
+    if seed is not None:
+        import numpy as np
 
-    def _start(app: Any, family: str, seed: int | None = None) -> None:
-        """The set-up of ``family`` with its defaults, and SELECT on Start: the guide asks
-        (``seed``: the app's dice start from this seed instead of the scene's own)."""
-        app.guides = True
-        if seed is not None:
-            import numpy as np
-
-            app._rng = np.random.default_rng(seed)
-        if family == "monopoly-dice":
-            from app.screens.monopoly_dice.setup import SetupScreen as MdiceSetup
-
-            setup: Screen = MdiceSetup()
-        elif family == "monopoly":
-            from app.screens.monopoly.setup import SetupScreen as MonoSetup
-
-            setup = MonoSetup()
-        else:
-            from app.screens.yahtzee.setup import SetupScreen
-
-            setup = SetupScreen(family)
-        app.push(setup)
-        setup.focus = len(setup.rows()) - 1
-        setup.action_select()
-
-    @scene("guide-offer", "a first game of Yahtzee: the guided first turn is offered")
-    def _offer(app: Any) -> None:
-        _start(app, "yahtzee")
-
-    @scene(
-        "guide-yahtzee-roll", "guided first turn, Yahtzee: hold 2 to shake, let go to throw", keys="SELECT"
-    )
-    def _yahtzee_roll(app: Any) -> None:
-        _start(app, "yahtzee")
-
-    @scene(
-        "guide-yahtzee-hold",
-        "guided first turn, Yahtzee: the dice thrown, UP/DOWN and OK keep one",
-        keys="SELECT,2:hold=600",
-    )
-    def _yahtzee_hold(app: Any) -> None:
-        _start(app, "yahtzee")
-
-    @scene(
-        "guide-yahtzee-score",
-        "guided first turn, Yahtzee: OK writes the score in the chosen box",
-        keys="SELECT,2:hold=600,SELECT,2:hold=600,RIGHT",
-    )
-    def _yahtzee_score(app: Any) -> None:
-        _start(app, "yahtzee")
-
-    @scene(
-        "guide-monopoly-dice",
-        "guided first turn, Monopoly Dice: the dice thrown, place one",
-        keys="SELECT,2:hold=600,wait=3000",
-    )
-    def _mdice(app: Any) -> None:
-        _start(app, "monopoly-dice")
-
-    # the Monopoly board: each scene's dice are the app's own, from its seed (6: a first throw of 3+1)
-    for name, what, keys, seed in (
-        ("monopoly-guide-square", "the token stopped on a square for sale", "", None),
-        ("monopoly-guide", "buy or auction, with the price and the cash", ",SELECT", None),
-        ("monopoly-guide-tax", "the first throw reached Income Tax, which cannot be bought", "", 6),
-    ):
-        scene(name, f"guided first turn, Monopoly: {what}", keys=f"SELECT,2:hold=600,wait=3000{keys}")(
-            lambda app, seed=seed: _start(app, "monopoly", seed)
-        )
-
-
-_register_scenes()
+        app._rng = np.random.default_rng(seed)
+    entry = catalog.game(game_id)
+    setup: Screen = resolve(entry.setup)(app, entry)
+    app.push(setup)
+    setup.focus = len(setup.rows()) - 1
+    setup.action_select()

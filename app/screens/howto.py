@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pygame
 
-from app import howto, widgets
+from app import catalog, howto, widgets
+from app.descriptor import resolve
 from app.i18n import t
 from app.screen import Binding, ModalScreen, Screen
 from remote.buttons import Button
@@ -42,6 +43,7 @@ class HowToScreen(ModalScreen[None]):
     def __init__(self, game: str, page: int = 0) -> None:
         super().__init__()
         self.howto = howto.load(game)
+        self.entry = next((entry for entry in catalog.GAMES if game in entry.engines), None)
         self.page = max(0, min(page, len(self.howto.pages) - 1))
 
     def action_page(self, step: int) -> None:
@@ -129,11 +131,12 @@ class HowToScreen(ModalScreen[None]):
             ]
             for rect, face in zip(slots, page.dice, strict=False):
                 widgets.draw_die_themed(surface, app, rect, face or None, False)
-            if page.faces:  # Monopoly Dice faces, drawn by the board's own code: colour only
-                from app.screens.monopoly_dice import look
-
+            if (
+                page.faces and self.entry is not None and self.entry.howto_faces
+            ):  # faces of the game's own dice, drawn by its own code (its descriptor's hook)
+                draw_face = resolve(self.entry.howto_faces)
                 for rect, name in zip(slots, page.faces, strict=False):
-                    look.draw_face(surface, app, rect, {"colour": name})
+                    draw_face(surface, app, rect, name)
             y += theme.px(112)
         body = theme.font("body")
         row_h = app.text.line_height(body) + theme.px(6)
@@ -175,9 +178,6 @@ def _register_scenes() -> None:
             app.push(HowToScreen(name))
 
         scene(f"howto-{name}", f"How to play {name}, first page")(build)
-    scene("howto-monopoly-dice-police", "How to play Monopoly Dice, the policemen page", keys="RIGHT,RIGHT")(
-        lambda app: app.push(HowToScreen("monopoly-dice"))
-    )
 
 
 _register_scenes()

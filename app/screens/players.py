@@ -173,18 +173,5 @@ def _register_scenes() -> None:
         app.push(PlayersScreen())
         app.push(KeyboardScreen("players.new_title", "مری", script="fa"))
 
-    @scene("yahtzee-setup-named", "Yahtzee set-up: two named players take the human seats")
-    def _setup_named(app) -> None:
-        from app.match import PlayerSpec
-        from app.screens.yahtzee.setup import SetupScreen
-
-        app.settings.players = ("Sara", "Ali")
-        _home(app, "yahtzee")
-        screen = SetupScreen("yahtzee")
-        app.push(screen)
-        screen.choice.count = 2
-        screen.choice.seats[:2] = [PlayerSpec(False, name="Sara"), PlayerSpec(False, name="Ali")]
-        screen.focus = screen.rows().index("seat1")
-
 
 _register_scenes()

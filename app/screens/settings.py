@@ -85,6 +85,7 @@ ROWS: tuple[Row, ...] = (
     Row("sound", "settings.sound", lambda: CHOICES["sound"], _on_off),
     Row("volume", "settings.volume", lambda: CHOICES["volume"], _volume),
     Row("players", "settings.players", lambda: (), _players, "settings.players.hint", opens=True),
+    Row("remote", "remote.settings", lambda: (), str, "remote.settings.hint", opens=True),
     Row("guide", "settings.guide", lambda: CHOICES["guide"], _on_off, "settings.guide.hint"),
     *(_game_row(setting) for setting in GAME_SETTINGS.values()),
 )
@@ -149,9 +150,13 @@ class SettingsScreen(Screen):
         row = ROWS[self.focus.focus]
         if row.opens:
             from app.screens.players import PlayersScreen
+            from app.screens.remote_setup import open_from_settings
 
             self.app.sound.play("select")
-            self.app.push(PlayersScreen())
+            if row.field == "remote":
+                open_from_settings(self.app)
+            else:
+                self.app.push(PlayersScreen())
             return
         if button is None:
             step, wrap = 1, True
@@ -173,6 +178,10 @@ class SettingsScreen(Screen):
 
     def value(self, row: Row) -> str:
         """What the row shows at its end ("" for the volume, which is a bar)."""
+        if row.field == "remote":
+            from app.screens.remote_setup import settings_value
+
+            return settings_value(self.app)
         value = getattr(self.settings, row.field)
         if row.field == "volume":
             return ""

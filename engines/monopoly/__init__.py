@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+from engines.core import register_players
 from engines.monopoly.game import MonopolyGame, MonopolyState
+
+register_players(MonopolyGame, "engines.monopoly.ai:make_player")
 
 __all__ = ["MonopolyGame", "MonopolyState"]

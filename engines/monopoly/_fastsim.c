@@ -534,15 +534,25 @@ static void cont(S *s) {  /* MonopolyState._continue */
             s->phase = P_LIFT;
             return;
         }
-        while (s->ndebts) {
-            Debt d = s->debts[0];
-            if (s->bankrupt[d.debtor] || (d.creditor >= 0 && s->bankrupt[d.creditor])) {
-                debt_pop(s);
-            } else if (s->cash[d.debtor] >= d.amount) {
-                pay(s, d.debtor, d.creditor, d.amount);
-                debt_pop(s);
-            } else {
-                s->phase = P_DEBT;
+        if (s->ndebts) {
+            while (s->ndebts) {
+                Debt d = s->debts[0];
+                if (s->bankrupt[d.debtor] || (d.creditor >= 0 && s->bankrupt[d.creditor])) {
+                    debt_pop(s);
+                } else if (s->cash[d.debtor] >= d.amount) {
+                    pay(s, d.debtor, d.creditor, d.amount);
+                    debt_pop(s);
+                } else if (active_count(s) == 1 && raisable(s, d.debtor) < d.amount) {
+                    /* the last player standing is not made bankrupt: the bank writes off the rest */
+                    pay(s, d.debtor, d.creditor, s->cash[d.debtor]);
+                    debt_pop(s);
+                } else {
+                    s->phase = P_DEBT;
+                    return;
+                }
+            }
+            if (active_count(s) == 1) {  /* the winner's debts are settled */
+                game_ended(s);
                 return;
             }
         }
@@ -1124,11 +1134,12 @@ static void go_bankrupt(S *s, int p, int creditor) {
             m++;
         }
     s->nlift = m;
-    if (active_count(s) == 1) {
+    if (active_count(s) == 1) {  /* decided: the winner keeps what it inherits mortgaged and owes the 10% */
         s->nqueue = 0;
+        for (int k = 0; k < s->nlift; k++)
+            debt_push(s, s->lift_or_keep[k][0], BANK, R.interest[s->lift_or_keep[k][1]]);
         s->nlift = 0;
-        s->ndebts = 0;
-        game_ended(s);
+        if (!s->ndebts) game_ended(s);
     }
 }
 

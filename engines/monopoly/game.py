@@ -38,6 +38,12 @@ phase               the player to act and what they may do
 ``dice``, ``card``  chance nodes; ``over`` at the end
 ==================  =====================================================================
 
+A bankruptcy that leaves one player standing decides the game, but the winner still owes the bank
+the 10% on every mortgage it hands over (not asked to lift or keep: they keep). It is paid like any
+debt, raised in ``debt`` if the cash is short, and the game is ``over`` once it is paid; what even
+selling and mortgaging everything could not pay, the bank writes off (there is nobody left to be
+bankrupt to).
+
 Managing actions (for the acting player, on their own squares): BUILD_BASE + square (the next
 house, or the hotel on a lot with four), SELL_BASE + square (one building level back at half
 price), MORTGAGE_BASE + square, UNMORTGAGE_BASE + square.
@@ -97,7 +103,7 @@ The contract keys ``game``, ``viewer``, ``num_players``, ``current_player``, ``l
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
@@ -233,12 +239,6 @@ class MonopolyGame(Game):
         self.jackpot = bool(self.option("free_parking_jackpot"))
         self.trading = bool(self.option("trading"))
         self.uniform_cards = self.option("cards") == "uniform"
-
-    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
-        """A computer player from :mod:`engines.monopoly.ai`."""
-        from engines.monopoly.ai import make_player
-
-        return make_player(level, self, rng)
 
     def new_initial_state(self) -> MonopolyState:
         return MonopolyState(self)
@@ -742,15 +742,25 @@ class MonopolyState(State):
                 self.phase = P_LIFT
                 return
             debts = self.debts
-            while debts:
-                debtor, creditor, amount = debts[0]
-                if self.bankrupt[debtor] or (creditor >= 0 and self.bankrupt[creditor]):
-                    debts.pop(0)
-                elif self.cash[debtor] >= amount:
-                    self._pay(debtor, creditor, amount)
-                    debts.pop(0)
-                else:
-                    self.phase = P_DEBT
+            if debts:
+                while debts:
+                    debtor, creditor, amount = debts[0]
+                    if self.bankrupt[debtor] or (creditor >= 0 and self.bankrupt[creditor]):
+                        debts.pop(0)
+                    elif self.cash[debtor] >= amount:
+                        self._pay(debtor, creditor, amount)
+                        debts.pop(0)
+                    elif self._last_one_standing() and self.raisable(debtor) < amount:
+                        # Bankruptcy would leave no winner: the bank takes the cash, writes off the rest.
+                        cash = self.cash[debtor]
+                        self._event(f"P{debtor + 1} cannot pay ${amount - cash}: the bank writes it off")
+                        self._pay(debtor, creditor, cash)
+                        debts.pop(0)
+                    else:
+                        self.phase = P_DEBT
+                        return
+                if self._last_one_standing():  # the winner's debts are settled: the figures are final
+                    self._game_ended()
                     return
             if self.auction_queue:
                 sq = self.auction_queue.pop(0)
@@ -1275,11 +1285,19 @@ class MonopolyState(State):
         self.in_jail[p] = False
         self.debts = [d for d in self.debts if d[0] != p and d[1] != p]
         self.lift_or_keep = [x for x in self.lift_or_keep if x[0] != p]
-        if len(self.active_players()) == 1:
+        if self._last_one_standing():
+            # The game is decided, but the winner still owes the 10% on every mortgage handed over,
+            # as a keeper does, and the game ends once it is paid. The winner is not asked to lift
+            # one: with no turn to come, a lift would only lower the final worth (which counts a
+            # mortgaged lot at its full price).
             self.auction_queue = []
+            self.debts.extend([q, BANK, R.INTEREST[sq]] for q, sq in self.lift_or_keep)
             self.lift_or_keep = []
-            self.debts = []
-            self._game_ended()
+            if not self.debts:
+                self._game_ended()
+
+    def _last_one_standing(self) -> bool:
+        return self.bankrupt.count(False) == 1
 
     # -- text ------------------------------------------------------------------------------------
     def action_to_string(self, action: int) -> str:
@@ -1707,6 +1725,11 @@ def _validate(s: MonopolyState) -> None:
         actor = s.actor()
         if s.bankrupt[actor] or not s.legal_actions():
             raise SaveFormatError("the player to act cannot act")
+    if s.phase != P_OVER and s.bankrupt.count(False) < 2:
+        # a decided game waits only for the winner to raise what they owe, and never for more
+        # than selling and mortgaging could pay (the last player standing does not go bankrupt)
+        if s.phase != P_DEBT or s.raisable(s.debts[0][0]) < s.debts[0][2]:
+            raise SaveFormatError("a game with one player left has nothing to decide but that player's debts")
 
 
 # How each saved field is copied (saves and clone() run often in simulations and tests).

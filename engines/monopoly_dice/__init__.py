@@ -32,6 +32,7 @@ value), ``jail_squares``, ``policemen``, ``score_parts`` (basic, go, house, hote
 
 from __future__ import annotations
 
+from engines.core import register_players
 from engines.monopoly_dice.game import (
     END_TURN,
     PLACE_BASE,
@@ -42,6 +43,8 @@ from engines.monopoly_dice.game import (
     decode_place,
     place_action,
 )
+
+register_players(MonopolyDiceGame, "engines.monopoly_dice.ai:player_for")
 
 __all__ = [
     "END_TURN",

@@ -340,6 +340,11 @@ PLAYERS: dict[str, Callable[[int], ComputerPlayer]] = {
 }
 
 
+def player_for(level: str, game: Any, rng: np.random.Generator) -> ComputerPlayer:
+    """The player ``Game.make_player`` hands out (registered in the package), seeded from ``rng``."""
+    return make_player(level, seed=int(rng.integers(2**63)))
+
+
 def make_player(name: str, seed: int = 0) -> ComputerPlayer:
     """A computer player by name: one of :data:`PLAYERS` (easy, medium, hard and the baselines)."""
     try:

@@ -22,7 +22,7 @@ Conventions the manual leaves open (all documented in ``docs/monopoly-dice.md``)
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -82,12 +82,6 @@ class MonopolyDiceGame(Game):
 
     def new_initial_state(self) -> MonopolyDiceState:
         return MonopolyDiceState(self)
-
-    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
-        """A player from :mod:`engines.monopoly_dice.ai`, seeded from ``rng``."""
-        from engines.monopoly_dice.ai import make_player
-
-        return make_player(level, seed=int(rng.integers(2**63)))
 
 
 class MonopolyDiceState(State):

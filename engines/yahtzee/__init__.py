@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.core import register_players
 from engines.yahtzee.game import (
     GAMES_BY_MODE,
     ROLL,
@@ -17,6 +18,8 @@ from engines.yahtzee.game import (
     score_action,
     toggle_hold,
 )
+
+register_players(YahtzeeGame, "engines.yahtzee.players:make_player")
 
 __all__ = [
     "GAMES_BY_MODE",

@@ -23,10 +23,8 @@ faces as outcomes, so :meth:`YahtzeeState.chance_outcomes` is exact and tiny. Po
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
-
-import numpy as np
 
 from engines.core import (
     CHANCE,
@@ -128,12 +126,6 @@ class YahtzeeGame(Game):
 
     def new_initial_state(self) -> YahtzeeState:
         return YahtzeeState(self)
-
-    def make_player(self, level: str, rng: np.random.Generator) -> Callable[[State], int]:
-        """A computer player by name from :mod:`engines.yahtzee.players` (the levels and more)."""
-        from engines.yahtzee.players import make_player
-
-        return make_player(level, self, rng)
 
 
 @register_game

@@ -42,6 +42,7 @@ def test_game_settings_follow_the_engine_option(setting):
 
 
 def test_carousel_order_and_unknown_family():
-    assert [tile.id for tile in catalog.GAMES] == ["yahtzee", "dice-party", "monopoly-dice", "monopoly"]
+    ids = ["yahtzee", "dice-party", "monopoly-dice", "monopoly", "pig"]
+    assert [tile.id for tile in catalog.GAMES] == ids
     with pytest.raises(KeyError, match="no game family"):
         catalog.family("chess")

@@ -47,7 +47,7 @@ def test_monopoly_dice_pictures_show_the_board_s_faces():
     shown = {face for page in pages for face in page.faces}
     assert shown and shown <= faces
     for lang in LANGUAGES:
-        words = [howto.face_word(face, lang) for face in sorted(shown)]
+        words = [howto.face_word("monopoly-dice", face, lang) for face in sorted(shown)]
         assert all(words) and not any(word.startswith("mdice.") or "$" in word for word in words)
 
 

@@ -219,7 +219,26 @@ def _cases() -> list[Case]:
     def entry(name: Any = "Ann", score: Any = 100, date: Any = "2026-11-29") -> dict:
         return {"name": name, "score": score, "date": date}
 
+    remotes = "remotes.json"
+    many_keys = {f"KEY_F{n}": "SELECT" for n in range(200)}
     return [
+        # -- learned remotes (app/screens/remote_setup.py) -----------------------------------------
+        Case("deep-nesting", "remotes", {remotes: b"[" * 200_000}, moved=[remotes], toast="damaged"),
+        *(
+            Case(
+                name,
+                "remotes",
+                {remotes: wrapped({"devices": {"gpio_ir_recv": keys}})},
+                moved=[remotes],
+                toast="damaged",
+            )
+            for name, keys in (
+                ("unknown-button", {"KEY_OK": "FIRE"}),
+                ("too-many-keys", many_keys),
+                ("not-a-code", {"rm -rf /": "SELECT"}),
+            )
+        ),
+        Case("a-folder", "remotes", {remotes: "dir"}, toast="could not be read"),
         # -- settings ------------------------------------------------------------------------------
         Case("deep-nesting", "settings", {settings: b"[" * 200_000}, moved=[settings], toast="damaged"),
         Case(
@@ -463,8 +482,8 @@ def _cases() -> list[Case]:
             setup=_log("0 EV_KEY KEY_UP " + "1" * 5000),
             exit2="longer than",
         ),
-        Case("900-digit-value", "replay logs", setup=_log("0 EV_KEY KEY_UP " + "1" * 900), exit2="expected"),
-        Case("900-digit-time", "replay logs", setup=_log("1" * 900 + " EV_KEY KEY_UP 1"), exit2="expected"),
+        Case("900-digit-value", "replay logs", setup=_log("0 EV_KEY KEY_UP " + "1" * 900), exit2="the value"),
+        Case("900-digit-time", "replay logs", setup=_log("1" * 900 + " EV_KEY KEY_UP 1"), exit2="the time"),
         Case(
             "held-key-then-huge-time",
             "replay logs",

@@ -128,9 +128,14 @@ def test_keys_live_lists_devices_shows_buttons_and_records(tmp_path, monkeypatch
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Input devices (profile rpi):"
     assert out[1].split() == ["/dev/input/event0", "gpio_ir_recv", "remote", "mce-ir,", "grabbed"]
-    assert out[2].split() == ["/dev/input/event2", "AT", "keyboard", "remote", "keyboard"]  # not grabbed
-    assert out[3].startswith("Press keys")
-    assert [line.split()[1:3] for line in out[4:]] == [["DIGIT_2", "PRESS"], ["DIGIT_2", "RELEASE"]]
+    # what each device can give, from its keys, before any press
+    assert out[2] == "    Game keys given (2 of 11): DIGIT_2 SELECT"
+    assert out[3].startswith("    Missing: DIGIT_3 DIGIT_4 DIGIT_5 UP DOWN LEFT RIGHT BACK MENU")
+    assert out[4].split() == ["/dev/input/event2", "AT", "keyboard", "remote", "keyboard"]  # not grabbed
+    assert out[5] == "    Game keys given (2 of 11): SELECT UP"
+    assert out[7].startswith("Press keys")
+    assert [line.split()[1:3] for line in out[8:10]] == [["DIGIT_2", "PRESS"], ["DIGIT_2", "RELEASE"]]
+    assert out[10] == "Game keys given (1 of 11): DIGIT_2"  # what the session showed
     # The recording replays to the same buttons.
     assert run("keys", "--replay", str(record), "--profile", "rpi", "--json") == 0
     replayed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -142,6 +147,7 @@ def test_keys_live_lists_devices_shows_buttons_and_records(tmp_path, monkeypatch
         "# /dev/input/event2: AT keyboard (remote keyboard)",
         "# device gpio_ir_recv",
     ]
+    assert "# keys KEY_NUMERIC_2 KEY_OK" in text.splitlines()
     assert " EV_MSC MSC_SCAN 2148467714" in text and " EV_KEY KEY_VOLUMEUP 1" in text
     assert all(device.closed for device in backend.opened.values())
 

@@ -11,7 +11,7 @@ from remote.evdev_source import EvdevSource
 from remote.fakes import Clock, FakeBackend, FakeEvent
 from remote.keymap import Keymap
 from remote.pipeline import InputPipeline, InputTiming
-from remote.sources import PLUG, UNPLUG, RawEvent
+from remote.sources import DEVICE_KEYS, PLUG, UNPLUG, RawEvent
 
 evdev = pytest.importorskip("evdev")
 
@@ -49,9 +49,13 @@ def test_finds_remotes_and_keyboards_not_mice(box):
     events = source.read(0.0)
     assert [(e.type, e.device) for e in events] == [
         (PLUG, "gpio_ir_recv"),
+        (DEVICE_KEYS, "gpio_ir_recv"),  # what the pipeline needs to know which keys stand in
         (PLUG, "AT Translated Set 2 keyboard"),
+        (DEVICE_KEYS, "AT Translated Set 2 keyboard"),
         (PLUG, "flirc.tv flirc"),
+        (DEVICE_KEYS, "flirc.tv flirc"),
     ]
+    assert set(events[1].code.split()) == set(REMOTE_KEYS)
     listed = {(d.path, d.remote, d.grabbed) for d in source.devices()}
     assert listed == {
         ("/dev/input/event0", "mce-ir", True),

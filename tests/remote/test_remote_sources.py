@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from remote.sources import (
+    DEVICE_KEYS,
     PLUG,
     UNPLUG,
     EventSource,
@@ -51,9 +52,11 @@ def test_parse_log():
     ("line", "problem"),
     [
         ("0.250 EV_KEY KEY_OK", "expected '<seconds> <type> <code> <value>'"),
-        ("0.250 EV_KEY KEY_OK one", "expected"),
-        ("-1 EV_KEY KEY_OK 1", "expected"),
-        ("EV_KEY KEY_OK 1 0.25", "expected"),
+        ("0.250 EV_KEY KEY_OK one", "the value 'one' is not a whole number"),
+        ("-1 EV_KEY KEY_OK 1", "the time '-1' is not seconds"),
+        ("EV_KEY KEY_OK 1 0.25", "the time 'EV_KEY' is not seconds"),
+        ("1234567890123.5 EV_KEY KEY_OK 1", "the time '1234567890123.5' is not seconds (at most 12 digits"),
+        ("0.250 EV-KEY KEY_OK 1", "the type 'EV-KEY' is not an evdev name"),
         ("0.100 EV_KEY KEY_OK 1", "goes back before 0.2"),
     ],
 )
@@ -105,3 +108,33 @@ def test_replay_source_reads_a_file(tmp_path):
     source = ReplaySource(file)
     assert len(source.read(100.0)) == 8
     source.close()
+
+
+def test_epoch_stamped_times_are_read():
+    """A logger that stamps seconds since 1970 (ten digits) writes a log that replays."""
+    events = parse_log(["1765000000.250 EV_KEY KEY_OK 1", "1765000000.400 EV_KEY KEY_OK 0"])
+    assert [(e.time, e.value) for e in events] == [(1765000000.25, 1), (1765000000.4, 0)]
+
+
+def test_keys_and_protocol_lines():
+    lines = [
+        "# device gpio_ir_recv",
+        "# protocol NEC",
+        "# keys KEY_OK KEY_UP",
+        "# keys KEY_BACK",
+        "0.5 EV_MSC MSC_SCAN 4259601",
+        "0.5 EV_KEY KEY_OK 1",
+    ]
+    events = parse_log(lines)
+    assert [(e.type, e.code) for e in events[:2]] == [
+        (DEVICE_KEYS, "KEY_OK KEY_UP"),
+        (DEVICE_KEYS, "KEY_BACK KEY_OK KEY_UP"),  # each line adds to the ones before
+    ]
+    assert events[2].protocol == "nec" and events[3].protocol == ""
+
+
+def test_a_long_key_list_is_written_on_lines_the_reader_takes():
+    event = RawEvent(0.0, DEVICE_KEYS, " ".join(f"KEY_F{n}" for n in range(1, 400)), 0)
+    text = format_event(event)
+    assert max(len(line) for line in text.splitlines()) < 1000
+    assert parse_log(text.splitlines())[-1].code.split() == sorted(event.code.split())

@@ -16,6 +16,7 @@ import numpy as np
 
 from app.match import PlayerSpec
 from app.scenes import scene
+from app.screens.guide import start_guided
 from app.screens.monopoly.game import GameScreen, make_chooser
 from app.screens.monopoly.look import Seat
 from engines.core import sample_chance
@@ -200,3 +201,19 @@ def _results(app: App) -> None:
             p = state.current_player()
             state.apply_action(choosers[p](state.to_dict(p)))
     app.push(ResultsScreen(state, _seats(3)))
+
+
+@scene("home-monopoly", "home carousel scrolled to Monopoly, the board game")
+def _home_monopoly(app: App) -> None:
+    _home(app)
+
+
+# the guided first turn: each scene's dice are the app's own, from its seed (6: a first throw of 3+1)
+for _name, _what, _keys, _seed in (
+    ("monopoly-guide-square", "the token stopped on a square for sale", "", None),
+    ("monopoly-guide", "buy or auction, with the price and the cash", ",SELECT", None),
+    ("monopoly-guide-tax", "the first throw reached Income Tax, which cannot be bought", "", 6),
+):
+    scene(_name, f"guided first turn, Monopoly: {_what}", keys=f"SELECT,2:hold=600,wait=3000{_keys}")(
+        lambda app, seed=_seed: start_guided(app, "monopoly", seed)
+    )

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.scenes import scene
+from app.screens.guide import start_guided
+from app.screens.howto import HowToScreen
 from app.screens.monopoly_dice.board import BoardScreen
 from app.screens.monopoly_dice.players import PlayerSpec
 from engines.core import sample_chance
@@ -219,3 +221,17 @@ def _results(app: App) -> None:
     screen = _board(app, [HUMAN, PlayerSpec(True, "hard")], target=10_000)
     play_turns(screen, 200, np.random.default_rng(2))
     app.push(ResultsScreen(screen.state, screen.players))
+
+
+@scene(
+    "guide-monopoly-dice",
+    "guided first turn, Monopoly Dice: the dice thrown, place one",
+    keys="SELECT,2:hold=600,wait=3000",
+)
+def _guide(app: App) -> None:
+    start_guided(app, "monopoly-dice")
+
+
+scene("howto-monopoly-dice-police", "How to play Monopoly Dice, the policemen page", keys="RIGHT,RIGHT")(
+    lambda app: app.push(HowToScreen("monopoly-dice"))
+)

@@ -42,13 +42,39 @@ def tile_art(surface: Any, box: Any, screen: Any, entry: Any) -> None:
         dice_tile_art(surface, screen.app, box, (5, 6, 5), (theme.colour("die"),) * 3)
 
 
+def setup_screen(app: Any, entry: Any) -> Any:
+    """The set-up screen of the tile ``entry`` with its defaults."""
+    from app.screens.yahtzee.setup import SetupScreen
+
+    return SetupScreen(entry.id)
+
+
+def _demo(mode: str, seats: int) -> Any:
+    def make(app: Any) -> Any:
+        from app.attract import DEMO_LEVEL
+        from app.screens.dice_game import PlayerSpec
+        from app.screens.yahtzee.game import GameScreen
+
+        return GameScreen.new(mode, [PlayerSpec(True, DEMO_LEVEL)] * seats, app.rng)
+
+    return make
+
+
+demo_classic = _demo("classic", 2)
+demo_dice_party = _demo("dice-party", 2)
+demo_painted = _demo("painted", 2)
+demo_power = _demo("power", 2)
+
+
 def _family() -> Any:
-    from app.descriptor import GameEntry, GameFamily
+    from app.descriptor import CommandOption, DemoGame, GameEntry, GameFamily
 
     hooks = {
         "start": "app.screens.yahtzee:start",
         "resume": "app.screens.yahtzee:resume",
         "how_to_play": "app.screens.howto:show",
+        "setup": "app.screens.yahtzee:setup_screen",
+        "guide": "yahtzee",
     }
     return GameFamily(
         name="yahtzee",
@@ -58,7 +84,13 @@ def _family() -> Any:
                 "home.yahtzee",
                 "home.yahtzee.subtitle",
                 "tile_yahtzee",
+                (190, 60, 60),
                 engines=("yahtzee-classic", "yahtzee-painted", "yahtzee-power"),
+                demos=(
+                    DemoGame("yahtzee-classic", "app.screens.yahtzee:demo_classic"),
+                    DemoGame("yahtzee-painted", "app.screens.yahtzee:demo_painted"),
+                    DemoGame("yahtzee-power", "app.screens.yahtzee:demo_power"),
+                ),
                 tile_art="app.screens.yahtzee:tile_art",
                 **hooks,
             ),
@@ -67,7 +99,9 @@ def _family() -> Any:
                 "home.dice_party",
                 "home.dice_party.subtitle",
                 "tile_dice_party",
+                (120, 70, 170),
                 engines=("dice-party",),
+                demos=(DemoGame("dice-party", "app.screens.yahtzee:demo_dice_party"),),
                 tile_art="app.screens.yahtzee:tile_art",
                 **hooks,
             ),
@@ -81,6 +115,30 @@ def _family() -> Any:
         ),
         simulate="engines.yahtzee.simulate",
         solve="app.screens.yahtzee.solve:run",
+        players=("random", "greedy", "easy", "medium", "hard"),
+        options=(
+            CommandOption(
+                ("simulate",), ("--mode",), "classic, painted, power or dice-party", {"default": None}
+            ),
+            CommandOption(
+                ("solve",),
+                ("--mode",),
+                "the rules",
+                {"default": "classic", "choices": ["classic", "dice-party"]},
+            ),
+            CommandOption(
+                ("simulate",),
+                ("--joker",),
+                "classic: the Joker convention (default: the manual's, forced)",
+                {"choices": ("forced", "free", "none"), "default": None},
+            ),
+            CommandOption(
+                ("solve",),
+                ("--joker",),
+                "the Joker convention",
+                {"default": None, "choices": ["forced", "free", "none"]},
+            ),
+        ),
     )
 
 

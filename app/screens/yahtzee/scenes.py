@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from app.scenes import scene
+from app.screens.guide import start_guided
 from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from engines.core import sample_chance
 from engines.yahtzee.game import ROLL, SCORE
@@ -202,3 +203,45 @@ def _four_players(app: App) -> None:
     seats = [HUMAN, PlayerSpec(True, "easy"), HUMAN, PlayerSpec(True, "medium")]
     screen = _game(app, "painted", seats, "yahtzee")
     play_turns(screen, 8)
+
+
+@scene("guide-offer", "a first game of Yahtzee: the guided first turn is offered")
+def _offer(app: App) -> None:
+    start_guided(app, "yahtzee")
+
+
+@scene("guide-yahtzee-roll", "guided first turn, Yahtzee: hold 2 to shake, let go to throw", keys="SELECT")
+def _guide_roll(app: App) -> None:
+    start_guided(app, "yahtzee")
+
+
+@scene(
+    "guide-yahtzee-hold",
+    "guided first turn, Yahtzee: the dice thrown, UP/DOWN and OK keep one",
+    keys="SELECT,2:hold=600",
+)
+def _guide_hold(app: App) -> None:
+    start_guided(app, "yahtzee")
+
+
+@scene(
+    "guide-yahtzee-score",
+    "guided first turn, Yahtzee: OK writes the score in the chosen box",
+    keys="SELECT,2:hold=600,SELECT,2:hold=600,RIGHT",
+)
+def _guide_score(app: App) -> None:
+    start_guided(app, "yahtzee")
+
+
+@scene("yahtzee-setup-named", "Yahtzee set-up: two named players take the human seats")
+def _setup_named(app: App) -> None:
+    from app.scenes import _home
+    from app.screens.yahtzee.setup import SetupScreen
+
+    app.settings.players = ("Sara", "Ali")
+    _home(app, "yahtzee")
+    screen = SetupScreen("yahtzee")
+    app.push(screen)
+    screen.choice.count = 2
+    screen.choice.seats[:2] = [PlayerSpec(False, name="Sara"), PlayerSpec(False, name="Ali")]
+    screen.focus = screen.rows().index("seat1")

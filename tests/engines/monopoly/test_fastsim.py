@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engines.core import Option
 from engines.monopoly import ai, fastsim, fastsim_check, simulate
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
@@ -54,6 +55,70 @@ HARD_TABLE = ["hard", "medium", "medium", "medium"]
 )
 def test_the_same_seed_plays_the_same_game_on_both_cores(names, seed, games, max_turns, trading, jackpot):
     assert fastsim_check.mismatches(names, seed, games, max_turns, trading, jackpot) == []
+
+
+@pytest.mark.parametrize(
+    ("names", "seed", "games"), [(HARD_DUEL, 12, 20), (["medium", "buy-everything", "medium"], 12, 8)]
+)
+def test_the_bankruptcy_that_ends_the_game_settles_the_same_interest_on_both_cores(
+    monkeypatch, names, seed, games
+):
+    # issue 34: the winner keeps the mortgages handed over and pays their 10% before the game ends
+    due = []
+    settle = G.MonopolyState._go_bankrupt
+
+    def watched(state, p, creditor):
+        settle(state, p, creditor)
+        if state._last_one_standing():
+            due.append(sum(d[2] for d in state.debts))
+
+    monkeypatch.setattr(G.MonopolyState, "_go_bankrupt", watched)
+    assert fastsim_check.mismatches(names, seed, games, 500) == []
+    assert sum(1 for amount in due if amount) >= games // 2
+
+
+@pytest.mark.parametrize(
+    ("names", "cash", "index", "path"),
+    [
+        (["buy-everything"] * 2, 1500, 1195, "raise"),
+        (["medium", "buy-everything", "medium"], 1500, 2281, "raise"),
+        (HARD_TABLE, 1500, 806, "raise"),
+        (["medium", "medium"], 300, 26, "raise"),
+        (["buy-everything"] * 2, 50, 2200, "write-off"),
+    ],
+)
+def test_a_winner_short_of_the_interest_plays_alike_on_both_cores(monkeypatch, names, cash, index, path):
+    # the rare games (found on seed 3) whose winner must raise the interest, or cannot at all
+    paths = []
+    settle, event = G.MonopolyState._go_bankrupt, G.MonopolyState._event
+
+    def watched(state, p, creditor):
+        settle(state, p, creditor)
+        if state._last_one_standing() and state.debts:
+            paths.append(
+                "raise" if state.cash[state.debts[0][0]] < sum(d[2] for d in state.debts) else "paid"
+            )
+
+    def logged(state, text):
+        if text.endswith("the bank writes it off"):
+            paths.append("write-off")
+        event(state, text)
+
+    try:
+        monkeypatch.setattr(G.MonopolyState, "_go_bankrupt", watched)
+        monkeypatch.setattr(G.MonopolyState, "_event", logged)
+        monkeypatch.setattr(R, "STARTING_CASH", cash)
+        monkeypatch.setattr(
+            G.MonopolyGame, "options", {**G.MonopolyGame.options, "starting_cash": Option(cash)}
+        )
+        fastsim._core.configure(fastsim._rules())
+        engine = fastsim_check.engine_game(names, 3, index, 500, True)
+        fast = fastsim.play_raw(names, 3, index, 500, True)
+    finally:
+        monkeypatch.undo()
+        fastsim._core.configure(fastsim._rules())
+    assert path in paths
+    assert {k: fast[k] for k in fastsim_check.COMPARED} == {k: engine[k] for k in fastsim_check.COMPARED}
 
 
 def test_every_throw_and_card_leaves_the_same_cash_and_positions():
