@@ -31,6 +31,11 @@ SOFTWARE_SURFACE_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 """SDL video drivers that can show a software window surface without OpenGL."""
 
 
+KEYLESS_DRIVERS = frozenset({"kmsdrm", "dummy", "offscreen"})
+"""SDL video drivers whose window brings no keys: the app reads /dev/input itself (KMS) or there is
+no keyboard at all (tests, benchmarks), so the loop sleeps on its input sources as the box does."""
+
+
 class DisplayError(Exception):
     """No picture can be shown; ``str()`` is one line telling the user what to do."""
 
@@ -95,6 +100,10 @@ class Display:
         self.window: pygame.Surface | None = None
         self.framebuffer = pygame.Surface((profile.width, profile.height))
         self._target: pygame.Rect | None = None
+        self.window_reads_keys = False
+        """Whether key presses arrive through the window (a desktop) rather than from /dev/input
+        (a KMS console, where the app grabs the keyboards itself) or not at all (the dummy and
+        offscreen drivers): only then must the sleeping loop look at the window's queue."""
         self._open()
 
     def _open(self) -> None:
@@ -129,6 +138,7 @@ class Display:
             ) from exc
         pygame.display.set_caption("tvgames")
         self._target = None
+        self.window_reads_keys = pygame.display.get_driver() not in KEYLESS_DRIVERS
 
     def reconfigure(self, profile: Profile) -> None:
         """Switch to another profile's framebuffer (and window) while running."""
@@ -142,12 +152,6 @@ class Display:
                 window_size_for(profile, desktop[0] if desktop else None), pygame.RESIZABLE
             )
         self._target = None
-
-    @property
-    def window_reads_keys(self) -> bool:
-        """Whether key presses arrive through the window (a desktop) rather than from /dev/input
-        (a KMS console, where the app grabs the keyboards itself, or offscreen)."""
-        return self.window is not None and pygame.display.get_driver() != "kmsdrm"
 
     def resized(self) -> None:
         """Call on a window resize event: the letterbox is recomputed at the next present."""
