@@ -125,6 +125,7 @@ class App:
         self.frames = 0
         self._dirty = True
         self._last_update = clock()
+        self._wake_at: float | None = None
         self._last_frame_at = float("-inf")
         """When the last frame was drawn (on the app clock): the next animation frame is due one
         refresh interval later."""
@@ -207,6 +208,11 @@ class App:
     def refresh(self) -> None:
         """Redraw at the next frame."""
         self._dirty = True
+
+    def wake_at(self, when: float) -> None:
+        """A ticker has something due at ``when`` (app clock): the sleeping loop turns by then."""
+        if self._wake_at is None or when < self._wake_at:
+            self._wake_at = when
 
     def motion(self, seconds: float = MOTION_S) -> None:
         """Something small moves for ``seconds`` (a focus sliding): draw every frame until then."""
@@ -341,6 +347,8 @@ class App:
             self.last_input = now
             if not any(swallow(event) for swallow in self.input_filters):
                 self.dispatch(event)
+        if self._wake_at is not None and now >= self._wake_at:
+            self._wake_at = None  # a ticker that still waits asks again
         for tick in self.tickers:
             tick(now)
         # Animations and timers move once a refresh interval: a turn woken sooner (a key) draws
@@ -470,9 +478,9 @@ class App:
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
-        for timer in (self._toast, self._refused):
-            if timer is not None:
-                wake = min(wake, max(0.0, timer[1] - now))
+        for due in (self._toast and self._toast[1], self._refused and self._refused[1], self._wake_at):
+            if due is not None:
+                wake = min(wake, max(0.0, due - now))
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:

@@ -499,3 +499,84 @@ def format_text(result: dict) -> str:
         "press-to-frame <= 1 frame; idle CPU <= 3 % of a core; first frame <= 1.5 s; peak RSS < 150 MB."
     )
     return "\n".join(lines)
+
+
+# -- the real program: idle CPU, wakes and the attract demo, from the process's own counters ------
+
+
+def _proc_counters(pid: int) -> tuple[float, int]:
+    """CPU seconds (every thread, user and system) and context switches (every thread's voluntary
+    and involuntary: each is a wake or a preemption) of process ``pid``, from /proc."""
+    import os
+
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    switches = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status", encoding="ascii") as status:
+                for line in status:
+                    if line.endswith("ctxt_switches:\t0\n"):
+                        continue
+                    if "ctxt_switches:" in line:
+                        switches += int(line.split()[1])
+        except OSError:  # the thread ended meanwhile
+            pass
+    return cpu, switches
+
+
+def run_process(profile: str, seconds: float, scene: str | None = None, demo: bool = False) -> dict:
+    """Start ``tvgames run`` (SDL's dummy drivers, which take the box's path), on ``scene`` or
+    playing the attract demos, let it settle, and count over ``seconds``: its CPU in % of one
+    core, its wakes a second (context switches of all its threads) and the frames it drew."""
+    import json
+    import os
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    import time
+
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory(prefix="tvgames-bench-") as home:
+        cmd = [sys.executable, "-m", "app", "--data-dir", home, "run", "--profile", profile, "--windowed"]
+        cmd += ["--no-remote", "--report-first-frame"]
+        cmd += ["--scene", scene] if scene else []
+        cmd += ["--demo"] if demo else []
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        try:
+            first = proc.stdout.readline()
+            if not first.startswith("{"):
+                raise RuntimeError(f"tvgames run did not start: {proc.stderr.read().strip()[-300:]}")
+            time.sleep(SETTLE_S)  # the first frames, the sound set up, a scene's keys played
+            proc.send_signal(signal.SIGUSR1)
+            frames0 = json.loads(proc.stdout.readline())["frames"]
+            cpu0, wakes0 = _proc_counters(proc.pid)
+            t0 = time.monotonic()
+            time.sleep(seconds)
+            cpu1, wakes1 = _proc_counters(proc.pid)
+            t1 = time.monotonic()
+            proc.send_signal(signal.SIGUSR1)
+            frames1 = json.loads(proc.stdout.readline())["frames"]
+        finally:
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+    wall = t1 - t0
+    return {
+        "cpu_pct": 100.0 * (cpu1 - cpu0) / wall,
+        "wakes_per_s": (wakes1 - wakes0) / wall,
+        "frames_per_s": (frames1 - frames0) / wall,
+        "seconds": wall,
+    }
+
+
+SETTLE_S = 4.0
+"""Time a started program is left to settle before counting (its scene's keys are played by then)."""
