@@ -351,18 +351,18 @@ class App:
             self._wake_at = None  # a ticker that still waits asks again
         for tick in self.tickers:
             tick(now)
-        # Animations and timers move once a refresh interval: a turn woken sooner (a key) draws
-        # what the key changed, never an extra animation frame.
+        # Animations draw once a refresh interval: a turn woken sooner (a key) draws what the key
+        # changed, never an extra animation frame (time moves on for them all the same).
         frame_due = now >= self._last_frame_at + 1.0 / self.profile.refresh_hz - FRAME_SLACK_S
-        if frame_due:
-            dt = max(0.0, now - self._last_update)
-            self._last_update = now
-            for screen in self.stack.visible():
-                if screen.animating:
-                    screen.update(dt)
+        dt = max(0.0, now - self._last_update)
+        self._last_update = now
+        for screen in self.stack.visible():
+            if screen.animating:
+                screen.update(dt)
+                if frame_due:
                     screen.refresh()
-                elif screen.ticking:
-                    screen.update(dt)  # a timer: the screen refreshes itself if what it shows changes
+            elif screen.ticking:
+                screen.update(dt)  # a timer: the screen refreshes itself if what it shows changes
         if self._toast is not None and now >= self._toast[1]:
             self._toast = None
             self.refresh()

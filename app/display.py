@@ -120,6 +120,13 @@ class Display:
                 # These drivers show a software surface directly; SDL's default would push it through
                 # an OpenGL texture instead, which loads Mesa (about 90 MB RSS) for nothing.
                 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+            if pygame.display.get_driver() == "dummy":
+                # No screen: a stand-in for the box's full-screen mode at the framebuffer's size,
+                # shown 1:1 as on the TV, so benchmarks draw what the box draws (not a scaling).
+                self.window = pygame.display.set_mode((self.profile.width, self.profile.height))
+                self._target = None
+                self.window_reads_keys = False
+                return
             if self.mode == "fullscreen":
                 self.window = pygame.display.set_mode(
                     (self.profile.width, self.profile.height), pygame.FULLSCREEN
@@ -144,7 +151,9 @@ class Display:
         """Switch to another profile's framebuffer (and window) while running."""
         self.profile = profile
         self.framebuffer = pygame.Surface((profile.width, profile.height))
-        if self.mode == "fullscreen" and self.window is not None:
+        if self.window is not None and pygame.display.get_driver() == "dummy":
+            self.window = pygame.display.set_mode((profile.width, profile.height))
+        elif self.mode == "fullscreen" and self.window is not None:
             self.window = pygame.display.set_mode((profile.width, profile.height), pygame.FULLSCREEN)
         elif self.mode == "window" and self.window is not None:
             desktop = pygame.display.get_desktop_sizes()
