@@ -36,6 +36,10 @@ log = logging.getLogger(__name__)
 IDLE_WAKE_S = 1.0
 """Longest sleep of an idle loop: the tickers (attract loop, burn-in, TV standby, the remote's
 rescan) count in seconds or minutes, so one turn a second is all they need; input wakes it sooner."""
+TIMER_TICK_S = 0.05
+"""How often the loop turns for a timer over a still picture (a computer's pause, a banner's
+count-down, a decision being worked out): no one sees a pause end 50 ms late, and a turn that
+draws nothing still costs about 0.1 ms, 60 times a second."""
 FRAME_SLACK_S = 0.001
 """A loop turn this much early for the next refresh still draws the animation's next frame
 (timers and select may wake a little before the exact instant)."""
@@ -536,13 +540,15 @@ class App:
                 if until is not None and now >= until:
                     break
                 now = self.clock()
-                if self.ticking:  # asked once a turn: every screen answers it
+                if self.animating:  # asked once a turn: every screen answers it
                     # frames on a steady beat; a turn woken early by a key keeps the beat
                     if next_frame <= now:
                         next_frame = max(next_frame + period, now)
                     wait = next_frame - now
                 else:
                     wait = self.next_wake(now, ticking=False)
+                    if any(s.ticking for s in self.stack.visible()):
+                        wait = min(wait, max(period, TIMER_TICK_S))
                 if until is not None:
                     wait = min(wait, max(0.0, until - now))
                 self._sleep(wait)

@@ -3,8 +3,9 @@
 Screens always draw into :attr:`Display.framebuffer`, which has the profile's size (720x576 for
 PAL, 1280x720 for HD). :meth:`Display.present` shows it:
 
-- full screen at exactly the framebuffer size (a PAL or HD mode on the Pi): copied 1:1, and the TV
-  itself stretches the pixels to its shape;
+- full screen at exactly the framebuffer size (a PAL or HD mode on the Pi): the framebuffer is the
+  window's own surface, flipped as it is, and the TV itself stretches the pixels to its shape (SDL's
+  dummy driver, for benchmarks, stands in for this mode);
 - anywhere else (a desktop window, a full-screen mode of another size): scaled into the largest
   rectangle of the TV's *display aspect* that fits, letterboxed in black, so non-square PAL pixels
   come out as they would on the TV;
@@ -126,6 +127,7 @@ class Display:
                 self.window = pygame.display.set_mode((self.profile.width, self.profile.height))
                 self._target = None
                 self.window_reads_keys = False
+                self._share_window()
                 return
             if self.mode == "fullscreen":
                 self.window = pygame.display.set_mode(
@@ -145,6 +147,7 @@ class Display:
             ) from exc
         pygame.display.set_caption("tvgames")
         self._target = None
+        self._share_window()
         self.window_reads_keys = pygame.display.get_driver() not in KEYLESS_DRIVERS
 
     def reconfigure(self, profile: Profile) -> None:
@@ -161,11 +164,25 @@ class Display:
                 window_size_for(profile, desktop[0] if desktop else None), pygame.RESIZABLE
             )
         self._target = None
+        self._share_window()
+
+    def _share_window(self) -> None:
+        """A full screen of exactly the framebuffer's size (the box's own mode): the screens draw
+        straight into the window's surface, which keeps its picture between frames, so showing a
+        frame is a flip, not a full-frame copy first."""
+        if self.window is None or self.window.get_size() != self.framebuffer.get_size():
+            return
+        if self.mode == "fullscreen" or pygame.display.get_driver() == "dummy":
+            self.framebuffer = self.window
 
     def resized(self) -> None:
         """Call on a window resize event: the letterbox is recomputed at the next present."""
         if self.window is not None:
+            shared = self.framebuffer is self.window
             self.window = pygame.display.get_surface()
+            if shared and self.framebuffer is not self.window:  # a new surface: draw into our own
+                self.framebuffer = pygame.Surface((self.profile.width, self.profile.height))
+                self._share_window()
         self._target = None
 
     @property
@@ -185,6 +202,9 @@ class Display:
     def present(self) -> None:
         """Show the framebuffer (no-op offscreen)."""
         if self.window is None:
+            return
+        if self.framebuffer is self.window:
+            pygame.display.flip()
             return
         target = self.target
         if target.size == self.framebuffer.get_size():
