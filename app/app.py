@@ -741,9 +741,9 @@ class Headless:
                 self.press(button, ms)
 
     def settle(self, max_ms: int = 5000) -> None:
-        """Run frames until nothing animates (at most ``max_ms``)."""
+        """Run frames until nothing animates and no banner shows (at most ``max_ms``)."""
         waited = 0.0
-        while self.app.animating and waited < max_ms:
+        while (self.app.animating or any(s.passing for s in self.app.stack.visible())) and waited < max_ms:
             self.advance(self.frame_s * 1000)
             waited += self.frame_s * 1000
 

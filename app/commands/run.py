@@ -36,6 +36,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run, mode=None)
 
 
+HEAVY_MODULES = ("numpy", "evdev", "asyncio", "ssl")
+"""Modules the first frame should not wait for (numpy: tens of ms; the whole evdev package brings
+asyncio and ssl): the first-frame report names those loaded by then."""
 BENCH_RUN_ON_S = 1.0
 """With --exit-after-first-frame: how long the app keeps running (sound set up, idle) before exiting."""
 
@@ -64,6 +67,7 @@ def default_mode(env) -> str:
 def run(args: argparse.Namespace) -> int:
     import json
     import os
+    import sys
     import time
 
     from app.cli import UserError
@@ -114,6 +118,10 @@ def run(args: argparse.Namespace) -> int:
     def report() -> None:
         top = type(app.top).__name__ if app.top is not None else None
         first = {"first_frame_s": time.monotonic() - started, "screen": top, "toast": app.toast_message}
+        first["heavy_modules"] = sorted(m for m in HEAVY_MODULES if m in sys.modules)
+        # the CPU the process spent to get here, interpreter start included: on a busy machine
+        # the wall time above also counts the time others had the cores
+        first["first_frame_cpu_s"] = sum(os.times()[:2])
         print(json.dumps(first), flush=True)
         if args.exit_after_first_frame:
             import threading

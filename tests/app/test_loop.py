@@ -241,3 +241,21 @@ def test_evdev_remotes_offer_their_fds_to_the_idle_loop(tmp_path):
         assert select.select(fds, [], [], 0)[0] == fds
     finally:
         h.close()
+
+
+def test_the_first_frame_waits_for_neither_numpy_nor_evdev(tmp_path):
+    """A box with no remote draws its home screen before numpy (the sound, the dice) or the whole
+    evdev package (asyncio, ssl) is imported: the real program says what it had loaded then."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    cmd = [sys.executable, "-m", "app", "--data-dir", str(tmp_path), "run", "--windowed"]
+    proc = subprocess.run(
+        [*cmd, "--exit-after-first-frame"], capture_output=True, text=True, env=env, timeout=120
+    )
+    first = json.loads(proc.stdout.splitlines()[0])
+    assert first["screen"] == "HomeScreen"
+    assert first["heavy_modules"] == []

@@ -411,6 +411,10 @@ class GameScreen(GameView):
         return m.shaking or m.settling or bool(self._walk)
 
     @property
+    def passing(self) -> bool:
+        return bool(self._flashes) and (self.app is None or self.app.top is self)
+
+    @property
     def ticking(self) -> bool:
         if self.app is not None and self.app.top is not self:
             return False

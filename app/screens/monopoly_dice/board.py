@@ -488,6 +488,10 @@ class BoardScreen(BoardView):
         return match.shaking or match.settling or bool(self._flights)
 
     @property
+    def passing(self) -> bool:
+        return bool(self._banners) and (self.app is None or self.app.top is self)
+
+    @property
     def ticking(self) -> bool:
         # Timers over a still picture: a computer's pauses, a held view, the wait before the results.
         if self.app is not None and self.app.top is not self:

@@ -587,6 +587,10 @@ class GameScreen(GameView):
         return self.match.shaking or self.match.settling
 
     @property
+    def passing(self) -> bool:
+        return self._banner is not None and self.app is not None and self.app.top is self
+
+    @property
     def ticking(self) -> bool:
         # Timers over a still picture: the pauses of a computer's turn (its thinking too), a
         # banner's count-down and the wait before the results.
