@@ -102,7 +102,7 @@ def test_bench_refuses_too_few_frames():
 
 
 def test_bench_measures_a_scene(tmp_path, monkeypatch):
-    monkeypatch.setattr(bench, "SETTLE_S", 1.0)  # the real program's counting starts sooner
+    monkeypatch.setattr(bench, "IDLE_SETTLE_S", 1.0)  # the real program's counting starts sooner
     args = parse(
         bench,
         ["bench", "--profile", "sd-pal", "--presses", "3", "--idle-seconds", "0.5", "--loop-presses", "2"],
