@@ -214,7 +214,7 @@ class EvdevSource:
         self._rejected: set[str] = set()
         self._next_scan = float("-inf")
         if watch_dir is None and backend is None:
-            watch_dir = self.backend.input_dir  # the real device folder
+            watch_dir = getattr(self.backend, "input_dir", None)  # the real device folder
         self._watch = DirectoryWatch.open(watch_dir) if watch_dir else None
         if self._watch is not None:
             self.rescan_s = max(rescan_s, WATCHED_RESCAN_S)
