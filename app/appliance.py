@@ -228,3 +228,7 @@ class KeyScript:
             _, button, down = self.timeline[self._next]
             self.app.pipeline.push_key(button, down, now, source="script")
             self._next += 1
+        if self._next < len(self.timeline):  # the sleeping loop wakes for the next press
+            self.app.wake_at(self._start + self.timeline[self._next][0])
+        else:  # and turns once more after the last release
+            self.app.wake_at(now)

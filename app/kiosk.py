@@ -574,11 +574,14 @@ class PinScreen(ModalScreen[bool]):
 # -- wiring the box ------------------------------------------------------------------------------------
 
 
-def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: bool = False) -> Kiosk:
+def set_up_box(
+    app: Any, *, kiosk: bool = False, keys: str | None = None, cec: bool = False, demo: bool = False
+) -> Kiosk:
     """Everything the box does beyond its screens, for ``tvgames run``: burn-in protection, the
     attract loop (timings from ``kiosk.json`` or the profile), kiosk mode (from the flag,
     ``kiosk.json`` or the profile), the
-    TV's standby over HDMI-CEC (with ``cec``) and the scripted keys of ``--keys``. Returns the
+    TV's standby over HDMI-CEC (with ``cec``), the scripted keys of ``--keys`` and, with ``demo``,
+    the attract loop's demos at once. Returns the
     kiosk (active or not). The first key after a dimmed picture or a demo is theirs alone."""
     import atexit
 
@@ -598,6 +601,8 @@ def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: b
     BurnIn(app).install()
     attract_after_min, idle_game_min = config.timings(defaults)
     attract = Attract(app, attract_after_min * 60, idle_game_min * 60).install()
+    if demo and attract.demos:  # `tvgames bench`: the demos from the first frame
+        attract.start(app.clock())
     app.input_filters.append(box.filter)
     if cec:
         watcher = CecWatcher(app, attract)

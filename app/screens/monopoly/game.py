@@ -436,7 +436,11 @@ class GameScreen(GameView):
         if self.app is not None and self.app.top is not self:
             return False
         m = self.match
-        return m.shaking or m.settling or bool(self._walk) or bool(self._flashes) or m.thinking
+        return m.shaking or m.settling or bool(self._walk)
+
+    @property
+    def passing(self) -> bool:
+        return bool(self._flashes) and (self.app is None or self.app.top is self)
 
     @property
     def ticking(self) -> bool:
@@ -444,6 +448,8 @@ class GameScreen(GameView):
             return False
         return (
             self.computer_turn
+            or self.match.thinking
+            or bool(self._flashes)  # the cash changes shown for a moment: a still picture
             or self.match.ended
             or self._card is not None
             or self.minutes > 0
@@ -482,6 +488,7 @@ class GameScreen(GameView):
             self._flashes = [f for f in self._flashes if f[2] > 0]
             if not self._flashes:
                 self.message = ""
+                self.refresh()
         if self.minutes and not self.state.is_terminal():
             self.elapsed += dt
             if self.elapsed >= self.minutes * 60 and not self.state.time_called:

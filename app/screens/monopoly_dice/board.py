@@ -486,7 +486,11 @@ class BoardScreen(BoardView):
         if self.app is not None and self.app.top is not self:
             return False  # paused under a modal: the picture below stays cached, nothing costs CPU
         match = self.match
-        return match.shaking or match.settling or bool(self._flights) or bool(self._banners) or match.thinking
+        return match.shaking or match.settling or bool(self._flights)
+
+    @property
+    def passing(self) -> bool:
+        return bool(self._banners) and (self.app is None or self.app.top is self)
 
     @property
     def ticking(self) -> bool:
@@ -495,6 +499,8 @@ class BoardScreen(BoardView):
             return False
         return (
             (self._held_view is not None and self._jail_notice is None)
+            or bool(self._banners)
+            or self.match.thinking
             or self.match.ended
             or (self.computer_turn and self._held_view is None)
         )

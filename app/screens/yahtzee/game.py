@@ -581,15 +581,20 @@ class GameScreen(GameView):
     def animating(self) -> bool:
         if self.app is None or self.app.top is not self:
             return False  # paused under a modal: the picture below stays still (and cached)
-        match = self.match
-        return match.shaking or match.settling or self._banner is not None or match.thinking
+        return self.match.shaking or self.match.settling
+
+    @property
+    def passing(self) -> bool:
+        return self._banner is not None and self.app is not None and self.app.top is self
 
     @property
     def ticking(self) -> bool:
-        # The pauses of a computer's turn and before the results: a timer over a still picture.
+        # Timers over a still picture: the pauses of a computer's turn (its thinking too), a
+        # banner's count-down and the wait before the results.
         if self.app is None or self.app.top is not self:
             return False
-        return self.match.ended or self.computer_turn
+        match = self.match
+        return match.ended or self.computer_turn or self._banner is not None or match.thinking
 
     def update(self, dt: float) -> None:
         if self.app.top is not self:
@@ -601,6 +606,8 @@ class GameScreen(GameView):
             text, left = self._banner
             left -= dt * (4 if self.match.skipping else 1)
             self._banner = (text, left) if left > 0 else None
+            if self._banner is None:
+                self.refresh()
         self.match.tick(dt)
 
     def _show_results(self) -> None:
