@@ -33,8 +33,16 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-IDLE_WAKE_S = 0.25
-"""Longest time the loop plans ahead while idle (it still looks at input every frame: see _sleep)."""
+IDLE_WAKE_S = 1.0
+"""Longest sleep of an idle loop: the tickers (attract loop, burn-in, TV standby, the remote's
+rescan) count in seconds or minutes, so one turn a second is all they need; input wakes it sooner."""
+TIMER_TICK_S = 0.05
+"""How often the loop turns for a timer over a still picture (a computer's pause, a banner's
+count-down, a decision being worked out): no one sees a pause end 50 ms late, and a turn that
+draws nothing still costs about 0.1 ms, 60 times a second."""
+FRAME_SLACK_S = 0.001
+"""A loop turn this much early for the next refresh still draws the animation's next frame
+(timers and select may wake a little before the exact instant)."""
 TOAST_SECONDS = 5.0
 REFUSED_FLASH_S = 0.6
 """How long the help-bar chip of a refused key shows red."""
@@ -45,8 +53,9 @@ new screen has every key from the first frame."""
 MOTION_S = 0.12
 """How long a small motion lasts (the focus of a list sliding to the next row)."""
 INPUT_POLL_FRACTION = 0.5
-"""Where keys come through the window, the idle loop looks at them every half frame, so a press is
-on screen at most about half a frame plus the drawing after it happened."""
+"""Where keys come through a desktop window, the sleeping loop peeks at the window's queue every
+half frame (a peek, not a loop turn), so a press is on screen within about half a frame plus the
+drawing after it."""
 
 
 class App:
@@ -120,13 +129,15 @@ class App:
         self.frames = 0
         self._dirty = True
         self._last_update = clock()
+        self._wake_at: float | None = None
+        self._last_frame_at = float("-inf")
+        """When the last frame was drawn (on the app clock): the next animation frame is due one
+        refresh interval later."""
         self._toast: tuple[str, float] | None = None
         self._refused: tuple[str, float] | None = None
         self._under: tuple[tuple, pygame.Surface, list] | None = None
         self._transition: tuple[pygame.Surface, pygame.Surface, float] | None = None
         """While a change of screen fades: the old picture, the new one, and when the fade began."""
-        self._fade_pictures: tuple[pygame.Surface, pygame.Surface] | None = None
-        """The two pictures of a fade, made once and kept for the next one (no allocation per fade)."""
         self._fade_drawn = False
         self._transition_wanted = False
         self._handling = 0
@@ -205,6 +216,11 @@ class App:
     def refresh(self) -> None:
         """Redraw at the next frame."""
         self._dirty = True
+
+    def wake_at(self, when: float) -> None:
+        """A ticker has something due at ``when`` (app clock): the sleeping loop turns by then."""
+        if self._wake_at is None or when < self._wake_at:
+            self._wake_at = when
 
     def motion(self, seconds: float = MOTION_S) -> None:
         """Something small moves for ``seconds`` (a focus sliding): draw every frame until then."""
@@ -339,14 +355,20 @@ class App:
             self.last_input = now
             if not any(swallow(event) for swallow in self.input_filters):
                 self.dispatch(event)
+        if self._wake_at is not None and now >= self._wake_at:
+            self._wake_at = None  # a ticker that still waits asks again
         for tick in self.tickers:
             tick(now)
+        # Animations draw once a refresh interval: a turn woken sooner (a key) draws what the key
+        # changed, never an extra animation frame (time moves on for them all the same).
+        frame_due = now >= self._last_frame_at + 1.0 / self.profile.refresh_hz - FRAME_SLACK_S
         dt = max(0.0, now - self._last_update)
         self._last_update = now
         for screen in self.stack.visible():
             if screen.animating:
                 screen.update(dt)
-                screen.refresh()
+                if frame_due:
+                    screen.refresh()
             elif screen.ticking:
                 screen.update(dt)  # a timer: the screen refreshes itself if what it shows changes
         if self._toast is not None and now >= self._toast[1]:
@@ -355,12 +377,13 @@ class App:
         if self._refused is not None and now >= self._refused[1]:
             self._refused = None
             self.refresh()
-        if self._transition_wanted or self.clock() < self._motion_until:
+        if self._transition_wanted or (frame_due and now < self._motion_until):
             self.refresh()
         if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
             self._take_storage_messages()
         # a fade shows a new mix every frame, but draws the screens again only if they changed
-        if (self._dirty or self._transition is not None) and self.stack:
+        if (self._dirty or (frame_due and self._transition is not None)) and self.stack:
+            self._last_frame_at = now
             self.draw()
             self.display.present()
             return True
@@ -417,11 +440,10 @@ class App:
         """Keep the picture on the screen to fade from. The old picture has per-pixel alpha (all
         opaque) because pygame blends that with a surface alpha about twice as fast as a plain
         surface; the new one has the framebuffer's own format, so showing it is a plain copy."""
-        pictures = self._fade_pictures
-        if pictures is None or pictures[0].get_size() != surface.get_size():
-            old = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            pictures = self._fade_pictures = (old, pygame.Surface(surface.get_size(), 0, surface))
-        old, new = pictures
+        # Made for each fade and let go when it ends: two framebuffer-sized pictures (7 MB at 720
+        # lines) are worth more to a small box between fades than one allocation per fade.
+        old = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        new = pygame.Surface(surface.get_size(), 0, surface)
         old.blit(surface, (0, 0))  # a copy that makes every pixel opaque
         self._transition = (old, new, self.clock())
         self._fade_drawn = False
@@ -454,18 +476,19 @@ class App:
         old.set_alpha(alpha)
         surface.blit(old, (0, 0))
 
-    def next_wake(self, now: float) -> float:
-        """How long the real loop may sleep before the next thing is due."""
-        period = 1.0 / self.profile.refresh_hz
-        if self.ticking:
-            return period
+    def next_wake(self, now: float, ticking: bool | None = None) -> float:
+        """How long the real loop may sleep before the next thing is due: the next frame while
+        something moves or a timer runs, else the next toast, refused-key flash or held key's
+        repeat, and at most :data:`IDLE_WAKE_S` (the tickers' heartbeat)."""
+        if self.ticking if ticking is None else ticking:
+            return 1.0 / self.profile.refresh_hz
         wake = IDLE_WAKE_S
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
-        for timer in (self._toast, self._refused):
-            if timer is not None:
-                wake = min(wake, max(0.0, timer[1] - now))
+        for due in (self._toast and self._toast[1], self._refused and self._refused[1], self._wake_at):
+            if due is not None:
+                wake = min(wake, max(0.0, due - now))
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:
@@ -521,12 +544,15 @@ class App:
                 if until is not None and now >= until:
                     break
                 now = self.clock()
-                if self.ticking:
-                    next_frame = max(next_frame + period, now)
+                if self.animating:  # asked once a turn: every screen answers it
+                    # frames on a steady beat; a turn woken early by a key keeps the beat
+                    if next_frame <= now:
+                        next_frame = max(next_frame + period, now)
                     wait = next_frame - now
                 else:
-                    wait = self.next_wake(now)
-                    next_frame = now + wait
+                    wait = self.next_wake(now, ticking=False)
+                    if any(s.ticking for s in self.stack.visible()):
+                        wait = min(wait, max(period, TIMER_TICK_S))
                 if until is not None:
                     wait = min(wait, max(0.0, until - now))
                 self._sleep(wait)
@@ -534,27 +560,37 @@ class App:
             self.running = False
 
     def _sleep(self, seconds: float) -> None:
-        """Sleep until the next thing is due, waking for input.
+        """Sleep until the next thing is due, waking at once for input.
 
-        pygame's ``event.wait(timeout)`` polls every millisecond (several % of a core when idle),
-        so where the window delivers keys (a desktop) the loop sleeps at most half a frame at a
-        time and looks at the queue in between. Input sources that offer ``wait_fds()`` (file
-        descriptors that become readable on input, such as evdev remotes) are waited on with
-        select, so a remote press wakes the loop at once; on a console, where every key comes from
-        such sources, the loop can then sleep until the next thing is due.
+        Input sources that offer ``wait_fds()`` (file descriptors that become readable on input,
+        such as evdev remotes) are waited on with select, so a remote press wakes the loop at
+        once. Where a desktop window brings the keys, its queue is peeked at every half frame
+        in between (pygame's ``event.wait(timeout)`` polls every millisecond instead: several %
+        of a core). The dummy and offscreen drivers bring no keys: they sleep as the box does.
         """
         if seconds <= 0:
             return
         fds = self._wait_fds()
-        if not fds or self.display.window_reads_keys:
-            seconds = min(seconds, INPUT_POLL_FRACTION / self.profile.refresh_hz)
+        if not self.display.window_reads_keys:
+            self._wait_input(fds, seconds)
+            return
+        end = time.monotonic() + seconds
+        step = INPUT_POLL_FRACTION / self.profile.refresh_hz
+        while True:
+            left = end - time.monotonic()
+            if left <= 0 or self._wait_input(fds, min(step, left)) or pygame.event.peek():
+                return
+
+    @staticmethod
+    def _wait_input(fds: list[int], seconds: float) -> bool:
+        """Wait up to ``seconds`` for one of ``fds`` to be readable; True if one is."""
         if fds:
             try:
-                select.select(fds, [], [], seconds)
-                return
+                return bool(select.select(fds, [], [], seconds)[0])
             except (OSError, ValueError):  # a device went away mid-wait: its source will tell
-                pass
+                return True
         time.sleep(seconds)
+        return False
 
     def _wait_fds(self) -> list[int]:
         fds: list[int] = []
@@ -709,9 +745,9 @@ class Headless:
                 self.press(button, ms)
 
     def settle(self, max_ms: int = 5000) -> None:
-        """Run frames until nothing animates (at most ``max_ms``)."""
+        """Run frames until nothing animates and no banner shows (at most ``max_ms``)."""
         waited = 0.0
-        while self.app.animating and waited < max_ms:
+        while (self.app.animating or any(s.passing for s in self.app.stack.visible())) and waited < max_ms:
             self.advance(self.frame_s * 1000)
             waited += self.frame_s * 1000
 

@@ -152,7 +152,7 @@ def save_game_in_progress(app: Any) -> bool:
             state = getattr(screen, "state", None)
             if state is not None and state.is_terminal():
                 return False
-            saved = bool(save())
+            saved = bool(save(ask=False))  # nobody to ask which save to replace: none is
             log.info("stopping: the game in progress was %s", "saved" if saved else "not saved")
             return saved
     return False
@@ -228,3 +228,7 @@ class KeyScript:
             _, button, down = self.timeline[self._next]
             self.app.pipeline.push_key(button, down, now, source="script")
             self._next += 1
+        if self._next < len(self.timeline):  # the sleeping loop wakes for the next press
+            self.app.wake_at(self._start + self.timeline[self._next][0])
+        else:  # and turns once more after the last release
+            self.app.wake_at(now)

@@ -21,6 +21,10 @@ if [ -f "$config" ]; then
 fi
 
 sudo usermod -aG input,video,render "$user"
-make -C "$here" .venv/.installed
+make -C "$here" .venv/.installed bytecode
+# The optimal players' tables, built now rather than in the middle of someone's first game (on a
+# Pi 3 the Monopoly Dice table takes minutes); a table already built is only loaded.
+OPENBLAS_NUM_THREADS=1 "$here/.venv/bin/tvgames" solve yahtzee >/dev/null
+OPENBLAS_NUM_THREADS=1 "$here/.venv/bin/tvgames" solve monopoly-dice >/dev/null
 sudo "$here/.venv/bin/tvgames" install --systemd --user "$user" --profile "$profile"
 echo "setup-pi: done; reboot to start tvgames on the TV (sudo reboot)"

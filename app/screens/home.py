@@ -219,11 +219,13 @@ class HomeScreen(Screen):
         widgets.background(back, theme)
         image = pygame.Surface(area.size, pygame.SRCALPHA)
         image.blit(back, (0, 0), area)
-        alpha = pygame.surfarray.pixels_alpha(image)
+        # The alpha of one row, stretched down the band and laid on with MIN: white keeps the
+        # colours and the row's alpha replaces the opaque one (no numpy before the first frame).
+        row = pygame.Surface((area.w, 1), pygame.SRCALPHA)
         for x in range(area.w):
             f = (x + 0.5) / area.w
-            alpha[x, :] = round(255 * ((1 - f) if leftward else f) ** 0.8)
-        del alpha  # unlocks the surface
+            row.set_at((x, 0), (255, 255, 255, round(255 * ((1 - f) if leftward else f) ** 0.8)))
+        image.blit(pygame.transform.scale(row, area.size), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         self._tile_images[key] = (image, [])
         return image
 

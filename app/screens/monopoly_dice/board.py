@@ -45,7 +45,6 @@ __all__ = ["BoardScreen", "MonopolyDiceRules", "compute_layout"]
 
 log = logging.getLogger(__name__)
 
-SAVE_SLOT = "monopoly-dice"
 SAVE_KIND = "monopoly-dice"
 
 SETTLE_S = 0.5
@@ -295,8 +294,7 @@ class BoardScreen(BoardView):
     def _on_results_due(self, event: Any) -> None:
         from app.screens.monopoly_dice.results import ResultsScreen
 
-        if self.app.saves.info(SAVE_SLOT) is not None:
-            self.app.saves.delete(SAVE_SLOT)
+        self._forget_save()
         self.app.push(ResultsScreen(self.state, self.players), lambda _: self.app.go_home())
 
     def _start_flights(self, jailed: list[int], go: bool) -> None:
@@ -465,7 +463,7 @@ class BoardScreen(BoardView):
         self._stop_shaking()  # the release of 2 would go to the overlay
         super().action_help()
 
-    def save_and_quit(self) -> bool:
+    def save_and_quit(self, ask: bool = True) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""
         self.match.cancel_decision()
         payload = self.save_payload()
@@ -477,7 +475,10 @@ class BoardScreen(BoardView):
             leader=names[leader],
             amount=look.money(self.state.scores[leader]),
         )
-        return self._write_save(SAVE_SLOT, SAVE_KIND, title, payload, "mdice.save.failed")
+        progress = t(
+            "mdice.save.progress", leader=names[leader], amount=look.money(self.state.scores[leader])
+        )
+        return self._write_save(SAVE_KIND, title, payload, "mdice.save.failed", names, progress, ask)
 
     # -- time ---------------------------------------------------------------------------------------
     @property
@@ -485,7 +486,11 @@ class BoardScreen(BoardView):
         if self.app is not None and self.app.top is not self:
             return False  # paused under a modal: the picture below stays cached, nothing costs CPU
         match = self.match
-        return match.shaking or match.settling or bool(self._flights) or bool(self._banners) or match.thinking
+        return match.shaking or match.settling or bool(self._flights)
+
+    @property
+    def passing(self) -> bool:
+        return bool(self._banners) and (self.app is None or self.app.top is self)
 
     @property
     def ticking(self) -> bool:
@@ -494,6 +499,8 @@ class BoardScreen(BoardView):
             return False
         return (
             (self._held_view is not None and self._jail_notice is None)
+            or bool(self._banners)
+            or self.match.thinking
             or self.match.ended
             or (self.computer_turn and self._held_view is None)
         )

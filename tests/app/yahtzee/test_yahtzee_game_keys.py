@@ -232,7 +232,8 @@ def test_select_skips_to_the_end_of_the_computer_turn(h):
 
 
 def test_computer_decides_off_the_frame(h, monkeypatch):
-    """A slow computer never stops the frames: the loop keeps drawing while it thinks."""
+    """A slow computer never stops the frames: the loop keeps turning while it thinks, and
+    draws whatever changes (nothing moves meanwhile: the wait is a timer, not an animation)."""
     import threading
 
     gate = threading.Event()
@@ -250,9 +251,12 @@ def test_computer_decides_off_the_frame(h, monkeypatch):
             break
         h.advance(20)
     assert screen.match.thinking
+    assert not h.app.animating
+    h.advance(1000)  # returns while the worker is held: the loop did not wait for it
     frames = h.app.frames
-    h.advance(1000)
-    assert h.app.frames - frames > 40 and screen.saved()["rolls"] == 0
+    h.app.toast("hello")  # something to show while the computer still thinks
+    h.advance(20)
+    assert h.app.frames > frames and screen.saved()["rolls"] == 0
     gate.set()
     for _ in range(200):
         h.advance(100)

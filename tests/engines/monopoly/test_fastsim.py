@@ -82,7 +82,7 @@ def test_the_bankruptcy_that_ends_the_game_settles_the_same_interest_on_both_cor
     [
         (["buy-everything"] * 2, 1500, 1195, "raise"),
         (["medium", "buy-everything", "medium"], 1500, 2281, "raise"),
-        (HARD_TABLE, 1500, 806, "raise"),
+        (HARD_TABLE, 1500, 1779, "raise"),
         (["medium", "medium"], 300, 26, "raise"),
         (["buy-everything"] * 2, 50, 2200, "write-off"),
     ],
