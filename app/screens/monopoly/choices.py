@@ -241,8 +241,9 @@ def prompt_text(obs: Mapping[str, Any], actor: int | None, computer: bool, name:
     """The line above the decision rows: what ``actor`` decides now (or whose computer is moving)."""
     phase = obs["phase"]
     pend = obs["pending"]
-    if computer:
-        return t("mono.prompt.computer", name=name(actor))  # type: ignore[arg-type]
+    if computer:  # in another player's turn (a bid, a trade's answer) it decides, not plays
+        key = "mono.prompt.computer" if actor == obs["turn_player"] else "mono.prompt.computer_decides"
+        return t(key, name=name(actor))  # type: ignore[arg-type]
     if phase == "buy":
         return t("mono.prompt.buy", square=square_name(pend["buy"]))
     if phase == "auction":

@@ -17,7 +17,7 @@ import numpy as np
 from app.match import PlayerSpec
 from app.scenes import scene
 from app.screens.guide import start_guided
-from app.screens.monopoly.game import GameScreen, make_chooser
+from app.screens.monopoly.game import LAND_S, GameScreen, make_chooser
 from app.screens.monopoly.look import Seat
 from engines.core import sample_chance
 from engines.monopoly import game as G
@@ -96,6 +96,41 @@ def _board(app: App) -> None:
 @scene("monopoly-closeup", "Monopoly: the close-up of the token's side")
 def _closeup(app: App) -> None:
     board_at(app, 1, _human(G.P_ROLL, _round(40))).closeup = True
+
+
+@scene("monopoly-roll", "Monopoly: doubles landed in view with their total, before the token walks")
+def _roll(app: App) -> None:
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    screen.match.act(G.ROLL, outcomes=(4 * 6 + 4,))  # 5 and 5
+
+
+def _arrive(screen: GameScreen, ticks: int = 0) -> None:
+    """Let the thrown dice be seen (and ``ticks`` more twentieths of a second pass)."""
+    for _ in range(round((screen.match.rules.pace.settle_s + LAND_S) / 0.05) + 1 + ticks):
+        screen.match.tick(0.05)
+
+
+@scene("monopoly-arrived", "Monopoly: the close-up once the token arrives, the throw and the decision")
+def _arrived(app: App) -> None:
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    screen.match.act(G.ROLL, outcomes=(3 * 6 + 1,))  # 4 and 2
+    _arrive(screen)  # the dice have been seen: the close-up follows the token
+
+
+@scene("monopoly-history", "Monopoly: what happened (6), after a purchase and the computers' turns")
+def _history(app: App) -> None:
+    from app.screens.monopoly.modals import HistoryScreen
+
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    choose = make_chooser("medium", 7)  # seat 1's moves, made as the remote would make them
+    for _ in range(20_000):
+        if len(screen.history) >= 16 or screen.state.is_terminal():
+            break
+        screen.update(0.05)
+        actor = screen.match.actor
+        if actor == 0 and not screen.busy and not screen._floor_due():
+            screen.match.act(choose(screen.state.to_dict(0)))
+    app.push(HistoryScreen(screen.history))
 
 
 @scene("monopoly-deed", "Monopoly: a title deed")
