@@ -18,12 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from app import i18n
+from app import i18n, widgets
+from app.appliance import Notifier
+from app.descriptor import resolve
 from app.display import Display
+from app.keys import parse_keys
 from app.profiles import Profile, load_profile
 from app.screen import Screen, ScreenStack, Shell
 from app.theme import Theme
-from remote.buttons import Button, ButtonEvent, parse_button
+from app.widgets import MOTION_S
+from remote.buttons import Button, ButtonEvent
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
@@ -42,8 +46,6 @@ TRANSITION_S = 0.14
 """A change of screen made by a key cross-fades from the old picture for this long (at most 200 ms:
 the issue's limit; shorter than the gap between two scripted presses). Only the picture moves: the
 new screen has every key from the first frame."""
-MOTION_S = 0.12
-"""How long a small motion lasts (the focus of a list sliding to the next row)."""
 INPUT_POLL_FRACTION = 0.5
 """Where keys come through the window, the idle loop looks at them every half frame, so a press is
 on screen at most about half a frame plus the drawing after it happened."""
@@ -51,6 +53,14 @@ on screen at most about half a frame plus the drawing after it happened."""
 
 class App:
     """One running box. Screens reach everything through ``screen.app``."""
+
+    INSTALLED: dict[str, str] = {
+        "shell": "app.screens.shell:ShellScreens",
+        "remotes": "app.screens.remote_setup:Remotes",
+    }
+    """The box's own screens and services installed by name (``module:attribute``), the way a
+    family's tiles name their start: the core never imports a screen, so it sits below them. A
+    subclass or a test may install others; ``shell=`` given to the constructor wins."""
 
     def __init__(
         self,
@@ -140,8 +150,6 @@ class App:
         """Called with the time at every turn of the loop (idle timers, burn-in, TV standby)."""
         self.overlays: list[Callable[[pygame.Surface], None]] = []
         """Drawn over everything at every frame drawn (the attract loop's banner, burn-in dimming)."""
-        from app.appliance import Notifier
-
         self.notifier = Notifier()
         self.guides = True
         """Offer a game's guided first turn (:mod:`app.screens.guide`). A headless app does not,
@@ -150,9 +158,7 @@ class App:
         """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
         self.kiosk: Any = None
         """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
-        from app.screens.remote_setup import Remotes
-
-        self.remotes = Remotes(self)
+        self.remotes = self.installed("remotes")(self)
         """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self._take_storage_messages()
 
@@ -181,14 +187,16 @@ class App:
     def shell(self) -> Shell:
         """The shell's screens (home, menu, help, settings) the global keys open.
 
-        Given to the constructor, or else the box's own (:mod:`app.screens.shell`), looked up on
-        first use: the dependency points from the app to the screens, never back.
+        Given to the constructor, or else the one installed as ``shell`` (:mod:`app.screens.shell`),
+        looked up on first use: the app imports no screen.
         """
         if self._shell is None:
-            from app.screens.shell import ShellScreens
-
-            self._shell = ShellScreens()
+            self._shell = self.installed("shell")()
         return self._shell
+
+    def installed(self, name: str) -> Any:
+        """What is installed under ``name`` in :attr:`INSTALLED` (imported on first use)."""
+        return resolve(self.INSTALLED[name])
 
     @property
     def rtl(self) -> bool:
@@ -239,8 +247,6 @@ class App:
     def refuse(self, button) -> None:
         """A key that does nothing now was pressed: the error sound, and its help-bar chip flashes
         red for :data:`REFUSED_FLASH_S`, so a muted TV answers too."""
-        from app import widgets
-
         self.sound.play("error")
         self._refused = (widgets.key_name(button), self.clock() + REFUSED_FLASH_S)
         self.refresh()
@@ -384,8 +390,6 @@ class App:
 
     def _draw_screens(self, surface: pygame.Surface) -> None:
         """Everything the screens show (and the toast and overlays) into ``surface``."""
-        from app import widgets
-
         self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
@@ -588,43 +592,6 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-def parse_keys(script: str) -> list[tuple[Button | None, int]]:
-    """Parse a press script: ``"RIGHT,RIGHT,2:hold=800,wait=500,SELECT"``.
-
-    Each item is ``(button, hold_ms)``; ``wait=MS`` gives ``(None, MS)``: just let time pass.
-
-    >>> parse_keys("right, 2:hold=800, wait=300")
-    [(<Button.RIGHT: 'RIGHT'>, 0), (<Button.DIGIT_2: 'DIGIT_2'>, 800), (None, 300)]
-    """
-    out: list[tuple[Button | None, int]] = []
-    for raw in script.split(","):
-        item = raw.strip()
-        if not item:
-            continue
-        if item.lower().startswith("wait="):
-            out.append((None, _ms(item[5:], raw)))
-            continue
-        name, _, opt = item.partition(":")
-        hold = 0
-        if opt:
-            key, _, value = opt.partition("=")
-            if key.strip().lower() != "hold":
-                raise ValueError(f"bad key option {raw.strip()!r}: only hold=MS is known")
-            hold = _ms(value, raw)
-        out.append((parse_button(name), hold))
-    return out
-
-
-def _ms(text: str, item: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise ValueError(f"bad milliseconds in {item.strip()!r}") from None
-    if value < 0:
-        raise ValueError(f"negative milliseconds in {item.strip()!r}")
-    return value
 
 
 class Headless:

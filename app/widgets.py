@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from app.text import TextRenderer
     from app.theme import RGB, Theme
 
+MOTION_S = 0.12
+"""How long a small motion lasts (the focus of a list sliding to the next row)."""
+
 ANCHORS = (
     "topleft",
     "midtop",
@@ -239,8 +242,6 @@ def focus_slide(
     if focus is None or rect is None:
         memory.pop(key, None)
         return None
-    from app.app import MOTION_S
-
     now = app.clock()
     was = memory.get(key)
     if was is None:  # a new cursor: at rest
