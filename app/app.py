@@ -23,17 +23,27 @@ from app.appliance import Notifier
 from app.descriptor import resolve
 from app.display import Display
 from app.keys import parse_keys
-from app.profiles import Profile, load_profile
+from app.profiles import Profile, available_profiles, load_profile
+from app.saves import HighScores, SaveStore
 from app.screen import Screen, ScreenStack, Shell
+from app.storage import Storage
+from app.storage import data_dir as resolve_data_dir
+from app.text import TextRenderer
 from app.theme import Theme
 from app.widgets import MOTION_S
+from app.work import WorkService, run_in_process
+from engines.runtime import set_build_runner
 from remote.buttons import Button, ButtonEvent
+from remote.keyboard import button_for_key
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
     from app.settings import Settings
-    from app.storage import Storage
     from remote.sources import EventSource
+
+# Imports sit at the top: nothing in app/ below the screens imports a screen, so no cycle forces them
+# into functions. The few left inside functions are there for start-up speed (numpy and the sound
+# synthesis, evdev, an engine's tables) or name a family's module the catalog resolves.
 
 log = logging.getLogger(__name__)
 
@@ -78,13 +88,9 @@ class App:
         settings: Settings | None = None,
     ) -> None:
         """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
-        from app.saves import HighScores, SaveStore
+        # Settings read the families' descriptors (their own settings): only a running app loads them.
+        from app.settings import FILE_NAME as SETTINGS_FILE
         from app.settings import Settings
-        from app.storage import Storage
-        from app.storage import data_dir as resolve_data_dir
-        from app.text import TextRenderer
-        from app.work import WorkService, run_in_process
-        from engines.runtime import set_build_runner
 
         # Long engine builds (the optimal tables) run in a child process, never on this interpreter.
         set_build_runner(run_in_process)
@@ -93,15 +99,11 @@ class App:
         self.profile = profile
         self._shell = shell
         self.storage = storage or Storage(resolve_data_dir(data_dir))
-        from app.profiles import available_profiles
-
         self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
-        from app.settings import FILE_NAME
-
         # A box that has never been set up speaks its profile's language.
-        first_start = not self.storage.exists(FILE_NAME)
+        first_start = not self.storage.exists(SETTINGS_FILE)
         self.lang = lang or (profile.default_language if first_start else self.settings.language)
         self.settings.language = self.lang  # what the settings screen shows (saved only on a change)
         if first_start and profile.name in available_profiles():  # and the profile it runs
@@ -473,8 +475,6 @@ class App:
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:
-        from remote.keyboard import button_for_key
-
         if event.type == pygame.QUIT:
             self.running = not self.allows("quit")
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP):

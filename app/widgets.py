@@ -17,12 +17,12 @@ import pygame
 
 from app import i18n
 from app.screen import first_focus, focus_step, next_focus
+from app.text import TextRenderer
 from remote.buttons import Button
 
 if TYPE_CHECKING:
     from app.app import App
     from app.screen import Screen
-    from app.text import TextRenderer
     from app.theme import RGB, Theme
 
 MOTION_S = 0.12
@@ -610,8 +610,6 @@ def draw_die(
         global _label_text
         if text is None:
             if _label_text is None:
-                from app.text import TextRenderer
-
                 _label_text = TextRenderer()
             text = _label_text
         label = str(face)

@@ -25,6 +25,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
+from app.screens.menu import ChoiceScreen
 from app.storage import StorageError
 from app.widgets import FocusList
 from remote.buttons import DIGITS, Button, ButtonEvent, Press
@@ -445,8 +446,6 @@ def settings_value(app: App) -> str:
 
 def open_from_settings(app: App) -> None:
     """Set up a remote, or remove one that was set up (asked twice: it cannot be undone)."""
-    from app.screens.menu import ChoiceScreen
-
     items: list[tuple[str, str]] = [(t("remote.setup_new"), "")]
     items += [(t("remote.remove", device=device), device) for device in sorted(app.remotes.learned)]
 
