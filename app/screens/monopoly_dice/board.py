@@ -23,12 +23,12 @@ from typing import Any
 import numpy as np
 
 from app.i18n import t
-from app.match import Acting, Jailed, Match, MatchRules, Pace, Placed, from_version_1, read_payload
+from app.match import Acting, Match, Placed, from_version_1, read_payload
 from app.screen import GLOBAL_BINDINGS, Binding, focus_step
 from app.screens.monopoly_dice import look
 from app.screens.monopoly_dice.board_view import BOARD_COLUMNS, BoardView, bust_view, compute_layout
 from app.screens.monopoly_dice.players import PlayerSpec, make_chooser, player_names
-from engines.core import State
+from app.screens.monopoly_dice.rules import MonopolyDiceRules
 from engines.monopoly_dice import (
     END_TURN,
     ROLL,
@@ -48,41 +48,12 @@ log = logging.getLogger(__name__)
 SAVE_SLOT = "monopoly-dice"
 SAVE_KIND = "monopoly-dice"
 
-SETTLE_S = 0.5
-"""Dice tumble this long after a roll before they show their faces."""
 FLIGHT_S = 0.55
 """A policeman (or the GO money) takes this long to reach its square."""
 BANNER_S = 1.6
 JAIL_BANNER_S = 2.6
-CPU_PAUSE_S = {"start": 0.7, "roll": 0.5, "place": 0.45}
-"""Pauses while a computer plays, so its turn can be followed step by step."""
 STOP_BANNER_S = 1.4
 """A computer's last board stays up this long while its score is announced."""
-CPU_SHAKE_S = 0.5
-END_PAUSE_S = 1.5
-
-
-class MonopolyDiceRules(MatchRules):
-    """Monopoly Dice for :class:`~app.match.Match`."""
-
-    roll = ROLL
-    pace = Pace(SETTLE_S, CPU_SHAKE_S, CPU_PAUSE_S, END_PAUSE_S, end_skip_s=0.4, sequential=True)
-
-    def thrown(self, state: State) -> tuple[int, ...]:
-        return tuple(state.dice_to_roll())  # type: ignore[attr-defined]
-
-    def turn_count(self, state: State) -> int:
-        return sum(state.turns)  # type: ignore[attr-defined]
-
-    def kind(self, action: int) -> str:
-        return {ROLL: "roll", END_TURN: "stop", UNDO: "undo"}.get(action, "place")
-
-    def events(self, state: State, player: int, action: int, turn_over: bool) -> list[Any]:
-        if action == ROLL:
-            return [Jailed(player)] if turn_over else []  # only the third policeman ends a turn in a roll
-        if action in (END_TURN, UNDO):
-            return []
-        return [Placed(player, *decode_place(action))]
 
 
 class BoardScreen(BoardView):

@@ -8,7 +8,8 @@ from yahtzee_screen_helpers import play_to_end, start_game
 from app.app import Headless
 from app.i18n import t
 from app.screens.yahtzee import scorecard
-from app.screens.yahtzee.game import CPU_PAUSE_S, CPU_SHAKE_S, GameScreen, PlayerSpec
+from app.screens.yahtzee.game import GameScreen, PlayerSpec
+from app.screens.yahtzee.rules import CPU_PAUSE_S, CPU_SHAKE_S
 from app.screens.yahtzee.scenes import roll_to
 from app.screens.yahtzee.setup import MAX_PLAYERS, SetupScreen, default_choice
 from engines.core import load_game
