@@ -118,7 +118,7 @@ class BoardScreen(BoardView):
         self._banners: list[tuple[str, float]] = []
         self._held_view: dict[str, Any] | None = None
         """A board kept on screen after its turn ended: the jail roll, or a computer's last board."""
-        self._jail_notice: str | None = None
+        self.jail_notice: str | None = None
         self._before: tuple[int, dict[str, Any]] | None = None
         """The action being taken and the observation before it (a roll, a stop)."""
 
@@ -233,7 +233,7 @@ class BoardScreen(BoardView):
         if computer or self.match.skipping:
             self._banners = [(t(key, name=name), JAIL_BANNER_S)]
         else:
-            self._jail_notice = t(key, name=name)  # stays until the player presses a key
+            self.jail_notice = t(key, name=name)  # stays until the player presses a key
         self.app.sound.play("bust")
 
     def _on_turn_ended(self, event: Any) -> None:
@@ -292,8 +292,8 @@ class BoardScreen(BoardView):
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
         quiet = event.kind != Press.PRESS or event.button in (Button.MENU, Button.INFO)
-        if self._jail_notice is not None and not quiet and not self._flights and not self.match.settling:
-            self._jail_notice = None
+        if self.jail_notice is not None and not quiet and not self._flights and not self.match.settling:
+            self.jail_notice = None
             self._end_held_view()
             return True
         if self._clear_pass_notice(event):
@@ -310,7 +310,7 @@ class BoardScreen(BoardView):
     def check_action(self, action: str, args: tuple) -> bool:
         if action in ("menu", "help", "back"):
             return True
-        if self.state.is_terminal() or self.match.ended or self._jail_notice or self._pass_to:
+        if self.state.is_terminal() or self.match.ended or self.jail_notice or self._pass_to:
             return False  # (any key clears a notice: see handle)
         if self.computer_turn:
             return action == "select" and not self.match.skipping
@@ -464,7 +464,7 @@ class BoardScreen(BoardView):
         if self.app is not None and self.app.top is not self:
             return False
         return (
-            (self._held_view is not None and self._jail_notice is None)
+            (self._held_view is not None and self.jail_notice is None)
             or self.match.ended
             or (self.computer_turn and self._held_view is None)
         )
@@ -496,7 +496,7 @@ class BoardScreen(BoardView):
                     self._end_held_view()
             return True
         if self._held_view is not None:
-            if self._jail_notice is None:
+            if self.jail_notice is None:
                 self._end_held_view()
             return True
         return False

@@ -193,9 +193,9 @@ def test_pass_the_remote_between_humans_eats_one_press(h):
     screen = _push(h, "classic", (HUMAN, HUMAN))
     h.keys("2,RIGHT")
     _score(h, screen)
-    assert screen.turn_player == 1 and screen._pass_to is not None
+    assert screen.turn_player == 1 and screen.passing_to is not None
     h.press(Button.DIGIT_2)  # clears the banner only
-    assert screen._pass_to is None and screen.saved()["rolls"] == 0
+    assert screen.passing_to is None and screen.saved()["rolls"] == 0
     h.press(Button.DIGIT_2)
     assert screen.saved()["rolls"] == 1
 
