@@ -154,7 +154,7 @@ def save_game_in_progress(app: Any) -> bool:
             state = getattr(screen, "state", None)
             if state is not None and state.is_terminal():
                 return False
-            saved = bool(save())
+            saved = bool(save(ask=False))  # nobody to ask which save to replace: none is
             log.info("stopping: the game in progress was %s", "saved" if saved else "not saved")
             return saved
     return False

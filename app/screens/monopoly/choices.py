@@ -17,6 +17,7 @@ from app.i18n import t
 from app.screens.monopoly.look import money, square_name
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
+from engines.monopoly.ai import favours_proposer
 
 
 @dataclass(frozen=True)
@@ -297,7 +298,7 @@ def trade_summary(obs: Mapping[str, Any], name: Callable[[int], str]) -> str:
         gives.append(money(-cash))
     gets += [t("mono.jail_card")] * sum(1 for _ in tr["cards"])
     return t(
-        "mono.prompt.reply",
+        "mono.prompt.reply_unfair" if favours_proposer(obs) else "mono.prompt.reply",
         name=name(tr["proposer"]),
         gets=", ".join(gets) or "-",
         gives=", ".join(gives) or "-",

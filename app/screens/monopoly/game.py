@@ -44,7 +44,6 @@ from remote.buttons import Button, Press
 
 log = logging.getLogger(__name__)
 
-SAVE_SLOT = "monopoly"
 SAVE_KIND = "monopoly"
 
 STEP_S = 0.11
@@ -166,6 +165,8 @@ class GameScreen(GameView):
         self.message = ""
         self._before: dict[str, Any] | None = None
         self._last_human: int | None = None
+        self._out_offered = False
+        """The last human's way out (watch or standings) was offered: once a game on the screen."""
         self._init_view()
 
     # -- construction and saving ----------------------------------------------------------------
@@ -375,14 +376,41 @@ class GameScreen(GameView):
     def _humans(self) -> int:
         return sum(not s.spec.computer for s in self.seats)
 
+    def humans_out(self) -> bool:
+        """Every human seat is bankrupt while computers play on: nobody at the TV has a move left."""
+        humans = [p for p, s in enumerate(self.seats) if not s.spec.computer]
+        return bool(humans) and not self.state.is_terminal() and all(self.state.bankrupt[p] for p in humans)
+
+    def _offer_the_end(self) -> None:
+        """The last human is out: say so, and offer to watch the computers finish or to see the
+        final standings now (BACK watches)."""
+        from app.screens.menu import ChoiceScreen
+
+        self._out_offered = True
+        self._stop_shaking()
+        self.match.land()
+        choices = [("mono.out.watch", "watch"), ("mono.out.standings", "standings")]
+        self.app.push(
+            ChoiceScreen("mono.out.title", choices, message_key="mono.out.message"), self._out_chosen
+        )
+
+    def _out_chosen(self, value: str | None) -> None:
+        if value == "standings" and self.humans_out():
+            self.state.call_time()  # the game ends with this turn: the richest by worth wins
+            if not self.state.is_terminal():
+                self.match.finish_computer_turns()
+            if self.state.is_terminal() and not self.match.ended:
+                self.match.next_turn()  # it ended between turns, outside the match: the results
+            self._walk, self._card = [], None
+            self._changed()
+
     def _on_game_over(self, event: Any) -> None:
         self.app.sound.play("win")
 
     def _on_results_due(self, event: Any) -> None:
         from app.screens.monopoly.modals import ResultsScreen
 
-        if self.app.saves.info(SAVE_SLOT) is not None:
-            self.app.saves.delete(SAVE_SLOT)
+        self._forget_save()
         self.app.push(ResultsScreen(self.state, self.seats), lambda _: self.app.go_home())
 
     # -- time ---------------------------------------------------------------------------------------
@@ -425,6 +453,9 @@ class GameScreen(GameView):
 
     def update(self, dt: float) -> None:
         if self.app.top is not self:
+            return
+        if not self._out_offered and self.humans_out() and not self.match.skipping:
+            self._offer_the_end()
             return
         dt = min(dt, 0.25)
         self._flip_faces(dt, lambda die: 6)
@@ -675,14 +706,17 @@ class GameScreen(GameView):
         self._stop_shaking()
         super().action_help()
 
-    def save_and_quit(self) -> bool:
-        """Play the computers to the next human decision, write the save and go home."""
+    def save_and_quit(self, ask: bool = True) -> bool:
+        """Write the game as it stands and go home. With a human still in (from the menu) the
+        computers first play to that human's next decision; with every human out, or at a stop
+        signal (``ask`` False), the computers stop where they are and play on once resumed."""
         self.match.cancel_decision()
-        self.match.finish_computer_turns()
+        if ask and not self.humans_out():
+            self.match.finish_computer_turns(stop=self.humans_out)
         self._walk, self._card = [], None
         if self.state.is_terminal():
-            self.app.go_home()
-            return True
+            self._forget_save()  # the computers finished it: the results come instead
+            return False
         payload = self.save_payload()
         worth = self.state.returns()
         leader = max(range(len(self.seats)), key=lambda p: (worth[p], -p))
@@ -692,7 +726,12 @@ class GameScreen(GameView):
             leader=self.name(leader),
             amount=look.money(int(worth[leader])),
         )
-        return self._write_save(SAVE_SLOT, SAVE_KIND, title, payload, "mono.save.failed")
+        turn = int(self.state.stats["turns"]) + 1
+        progress = t(
+            "mono.save.progress", turn=turn, leader=self.name(leader), amount=look.money(int(worth[leader]))
+        )
+        names = [self.name(p) for p in range(len(self.seats))]
+        return self._write_save(SAVE_KIND, title, payload, "mono.save.failed", names, progress, ask)
 
     # -- layout ---------------------------------------------------------------------------------------
     def on_layout(self) -> None:

@@ -1,6 +1,6 @@
 """Screenshot scenes of the Monopoly screens: set-up, the board, the close-up, a deed, buying, an
-auction, building, a mortgage, jail, a card, a trade, bankruptcy, the between-turns window, the
-odds and the results.
+auction, building, a mortgage, jail, a card, a trade and a computer's offer, bankruptcy, the
+between-turns window, the odds and the results.
 
 Each position is reached by playing the engine's own computer players from a fixed seed
 (:func:`play_until`) until the scene's moment comes, with seat 1 then handed to a human; the seeds
@@ -159,6 +159,20 @@ def _trade(app: App) -> None:
     mine = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 0][:1]
     theirs = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 1][:1]
     for a in mine + theirs + [G.CASH_GIVE_BASE + 2]:
+        state.apply_action(a)
+    screen._changed()
+
+
+@scene("monopoly-trade-reply", "Monopoly: a computer's offer that helps it more, said plainly")
+def _trade_reply(app: App) -> None:
+    offering = lambda s: s.phase == G.P_ROLL and s.current_player() == 1 and _round(40)(s)  # noqa: E731
+    screen = board_at(app, 1, lambda s: offering(s) and G.TRADE_WITH_BASE + 0 in s.legal_actions())
+    state = screen.state
+    state.apply_action(G.TRADE_WITH_BASE + 0)
+    toggles = [a for a in state.legal_actions() if G.TOGGLE_BASE <= a < G.TOGGLE_BASE + 40]
+    # the human's lot furthest round the board (the dearer end) for $1
+    lot = max(a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 0)
+    for a in (lot, G.CASH_GIVE_BASE, G.PROPOSE):
         state.apply_action(a)
     screen._changed()
 

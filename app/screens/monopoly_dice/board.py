@@ -45,7 +45,6 @@ __all__ = ["BoardScreen", "MonopolyDiceRules", "compute_layout"]
 
 log = logging.getLogger(__name__)
 
-SAVE_SLOT = "monopoly-dice"
 SAVE_KIND = "monopoly-dice"
 
 FLIGHT_S = 0.55
@@ -266,8 +265,7 @@ class BoardScreen(BoardView):
     def _on_results_due(self, event: Any) -> None:
         from app.screens.monopoly_dice.results import ResultsScreen
 
-        if self.app.saves.info(SAVE_SLOT) is not None:
-            self.app.saves.delete(SAVE_SLOT)
+        self._forget_save()
         self.app.push(ResultsScreen(self.state, self.players), lambda _: self.app.go_home())
 
     def _start_flights(self, jailed: list[int], go: bool) -> None:
@@ -436,7 +434,7 @@ class BoardScreen(BoardView):
         self._stop_shaking()  # the release of 2 would go to the overlay
         super().action_help()
 
-    def save_and_quit(self) -> bool:
+    def save_and_quit(self, ask: bool = True) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""
         self.match.cancel_decision()
         payload = self.save_payload()
@@ -448,7 +446,10 @@ class BoardScreen(BoardView):
             leader=names[leader],
             amount=look.money(self.state.scores[leader]),
         )
-        return self._write_save(SAVE_SLOT, SAVE_KIND, title, payload, "mdice.save.failed")
+        progress = t(
+            "mdice.save.progress", leader=names[leader], amount=look.money(self.state.scores[leader])
+        )
+        return self._write_save(SAVE_KIND, title, payload, "mdice.save.failed", names, progress, ask)
 
     # -- time ---------------------------------------------------------------------------------------
     @property

@@ -171,7 +171,8 @@ class GameScreen(GameView):
         """Everything needed to come back to exactly this point (see :meth:`from_payload`).
 
         Taken where a human is to act (:meth:`save_and_quit` first plays out the computers' moves),
-        so no computer decision is half made."""
+        so no computer decision is half made; at a stop signal it may be a computer's turn, whose
+        decision is asked again once resumed."""
         focus = {"die": self.die_focus, "box": self.box_focus, "zone": self.zone, "info": self.show_info}
         return self.match.save_payload(
             {"decisions": to_json(self.decisions), "lang": self.lang, "focus": focus}
@@ -516,27 +517,23 @@ class GameScreen(GameView):
             return True
         return super().on_menu(value)
 
-    @property
-    def slot(self) -> str:
-        return "dice-party" if self.game.mode == "dice-party" else f"yahtzee-{self.game.mode}"
-
-    def save_and_quit(self) -> bool:
+    def save_and_quit(self, ask: bool = True) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""
-        if self.computer_turn:
+        if self.computer_turn and ask:
             self.match.finish_computer_turns()
             if self.state.is_terminal():
-                return False  # the computers finished the game: the results come instead
+                self._forget_save()  # the computers finished the game: the results come instead
+                return False
+        self.match.cancel_decision()  # at a stop signal a computer's turn is saved where it stands
         payload = self.save_payload()
         round_no = min(self.state.turns_taken()) + 1
         shell_lang = self._lang_before or self.app.lang  # the Resume list speaks the shell's language
-        title = t(
-            "yahtzee.save.title",
-            shell_lang,
-            mode=t(f"yahtzee.mode.{self.game.mode}", shell_lang),
-            players=len(self.players),
-            round=round_no,
-        )
-        return self._write_save(self.slot, SAVE_KIND[self.game.mode], title, payload, "yahtzee.save.failed")
+        mode = t(f"yahtzee.mode.{self.game.mode}", shell_lang)
+        title = t("yahtzee.save.title", shell_lang, mode=mode, players=len(self.players), round=round_no)
+        progress = t("yahtzee.save.progress", shell_lang, mode=mode, round=round_no)
+        kind = SAVE_KIND[self.game.mode]
+        names = player_names(self.players)
+        return self._write_save(kind, title, payload, "yahtzee.save.failed", names, progress, ask)
 
     # -- time -----------------------------------------------------------------------------------
     @property
@@ -568,8 +565,7 @@ class GameScreen(GameView):
     def _show_results(self) -> None:
         from app.screens.yahtzee.results import ResultsScreen
 
-        if self._resumed_slot_exists():
-            self.app.saves.delete(self.slot)  # a finished game cannot be resumed
+        self._forget_save()
         humans = any(not p.computer for p in self.players)
         review = self.game.mode in ("classic", "dice-party") and humans and bool(self.decisions)
         results = ResultsScreen(
@@ -581,12 +577,6 @@ class GameScreen(GameView):
         )
         self._results = results  # kept: BACK from the review comes back to it
         self.app.push(results, self._results_done)
-
-    def _resumed_slot_exists(self) -> bool:
-        try:
-            return self.app.saves.info(self.slot) is not None
-        except ValueError:
-            return False
 
     def _results_done(self, result: Any) -> None:
         from app.screens.yahtzee.results import AGAIN

@@ -42,7 +42,7 @@ def test_save_mid_turn_and_resume_plays_on_identically(tmp_path):
         stopped.keys("DOWN,SELECT")  # Resume, [Save and quit], Quit without saving, Help
         assert type(stopped.top).__name__ == "HomeScreen"
         saves = stopped.app.saves.list()
-        assert [s.slot for s in saves] == ["monopoly-dice"]
+        assert [s.kind for s in saves] == ["monopoly-dice"]
         assert "leads with" in saves[0].title
         open_tile(stopped, "resume")
         stopped.press(Button.SELECT)
