@@ -18,18 +18,32 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from app import i18n
+from app import i18n, widgets
+from app.appliance import Notifier
+from app.descriptor import resolve
 from app.display import Display
-from app.profiles import Profile, load_profile
+from app.keys import parse_keys
+from app.profiles import Profile, available_profiles, load_profile
+from app.saves import HighScores, SaveStore
 from app.screen import Screen, ScreenStack, Shell
+from app.storage import Storage
+from app.storage import data_dir as resolve_data_dir
+from app.text import TextRenderer
 from app.theme import Theme
-from remote.buttons import Button, ButtonEvent, parse_button
+from app.widgets import MOTION_S
+from app.work import WorkService, run_in_process
+from engines.runtime import set_build_runner
+from remote.buttons import Button, ButtonEvent
+from remote.keyboard import button_for_key
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
     from app.settings import Settings
-    from app.storage import Storage
     from remote.sources import EventSource
+
+# Imports sit at the top: nothing in app/ below the screens imports a screen, so no cycle forces them
+# into functions. The few left inside functions are there for start-up speed (numpy and the sound
+# synthesis, evdev, an engine's tables) or name a family's module the catalog resolves.
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +64,6 @@ TRANSITION_S = 0.14
 """A change of screen made by a key cross-fades from the old picture for this long (at most 200 ms:
 the issue's limit; shorter than the gap between two scripted presses). Only the picture moves: the
 new screen has every key from the first frame."""
-MOTION_S = 0.12
-"""How long a small motion lasts (the focus of a list sliding to the next row)."""
 INPUT_POLL_FRACTION = 0.5
 """Where keys come through a desktop window, the sleeping loop peeks at the window's queue every
 half frame (a peek, not a loop turn), so a press is on screen within about half a frame plus the
@@ -60,6 +72,14 @@ drawing after it."""
 
 class App:
     """One running box. Screens reach everything through ``screen.app``."""
+
+    INSTALLED: dict[str, str] = {
+        "shell": "app.screens.shell:ShellScreens",
+        "remotes": "app.screens.remote_setup:Remotes",
+    }
+    """The box's own screens and services installed by name (``module:attribute``), the way a
+    family's tiles name their start: the core never imports a screen, so it sits below them. A
+    subclass or a test may install others; ``shell=`` given to the constructor wins."""
 
     def __init__(
         self,
@@ -77,13 +97,9 @@ class App:
         settings: Settings | None = None,
     ) -> None:
         """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
-        from app.saves import HighScores, SaveStore
+        # Settings read the families' descriptors (their own settings): only a running app loads them.
+        from app.settings import FILE_NAME as SETTINGS_FILE
         from app.settings import Settings
-        from app.storage import Storage
-        from app.storage import data_dir as resolve_data_dir
-        from app.text import TextRenderer
-        from app.work import WorkService, run_in_process
-        from engines.runtime import set_build_runner
 
         # Long engine builds (the optimal tables) run in a child process, never on this interpreter.
         set_build_runner(run_in_process)
@@ -92,15 +108,11 @@ class App:
         self.profile = profile
         self._shell = shell
         self.storage = storage or Storage(resolve_data_dir(data_dir))
-        from app.profiles import available_profiles
-
         self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
-        from app.settings import FILE_NAME
-
         # A box that has never been set up speaks its profile's language.
-        first_start = not self.storage.exists(FILE_NAME)
+        first_start = not self.storage.exists(SETTINGS_FILE)
         self.lang = lang or (profile.default_language if first_start else self.settings.language)
         self.settings.language = self.lang  # what the settings screen shows (saved only on a change)
         if first_start and profile.name in available_profiles():  # and the profile it runs
@@ -151,8 +163,6 @@ class App:
         """Called with the time at every turn of the loop (idle timers, burn-in, TV standby)."""
         self.overlays: list[Callable[[pygame.Surface], None]] = []
         """Drawn over everything at every frame drawn (the attract loop's banner, burn-in dimming)."""
-        from app.appliance import Notifier
-
         self.notifier = Notifier()
         self.guides = True
         """Offer a game's guided first turn (:mod:`app.screens.guide`). A headless app does not,
@@ -161,9 +171,7 @@ class App:
         """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
         self.kiosk: Any = None
         """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
-        from app.screens.remote_setup import Remotes
-
-        self.remotes = Remotes(self)
+        self.remotes = self.installed("remotes")(self)
         """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self._take_storage_messages()
 
@@ -192,14 +200,16 @@ class App:
     def shell(self) -> Shell:
         """The shell's screens (home, menu, help, settings) the global keys open.
 
-        Given to the constructor, or else the box's own (:mod:`app.screens.shell`), looked up on
-        first use: the dependency points from the app to the screens, never back.
+        Given to the constructor, or else the one installed as ``shell`` (:mod:`app.screens.shell`),
+        looked up on first use: the app imports no screen.
         """
         if self._shell is None:
-            from app.screens.shell import ShellScreens
-
-            self._shell = ShellScreens()
+            self._shell = self.installed("shell")()
         return self._shell
+
+    def installed(self, name: str) -> Any:
+        """What is installed under ``name`` in :attr:`INSTALLED` (imported on first use)."""
+        return resolve(self.INSTALLED[name])
 
     @property
     def rtl(self) -> bool:
@@ -255,8 +265,6 @@ class App:
     def refuse(self, button) -> None:
         """A key that does nothing now was pressed: the error sound, and its help-bar chip flashes
         red for :data:`REFUSED_FLASH_S`, so a muted TV answers too."""
-        from app import widgets
-
         self.sound.play("error")
         self._refused = (widgets.key_name(button), self.clock() + REFUSED_FLASH_S)
         self.refresh()
@@ -407,8 +415,6 @@ class App:
 
     def _draw_screens(self, surface: pygame.Surface) -> None:
         """Everything the screens show (and the toast and overlays) into ``surface``."""
-        from app import widgets
-
         self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
@@ -492,8 +498,6 @@ class App:
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:
-        from remote.keyboard import button_for_key
-
         if event.type == pygame.QUIT:
             self.running = not self.allows("quit")
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
@@ -624,43 +628,6 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-def parse_keys(script: str) -> list[tuple[Button | None, int]]:
-    """Parse a press script: ``"RIGHT,RIGHT,2:hold=800,wait=500,SELECT"``.
-
-    Each item is ``(button, hold_ms)``; ``wait=MS`` gives ``(None, MS)``: just let time pass.
-
-    >>> parse_keys("right, 2:hold=800, wait=300")
-    [(<Button.RIGHT: 'RIGHT'>, 0), (<Button.DIGIT_2: 'DIGIT_2'>, 800), (None, 300)]
-    """
-    out: list[tuple[Button | None, int]] = []
-    for raw in script.split(","):
-        item = raw.strip()
-        if not item:
-            continue
-        if item.lower().startswith("wait="):
-            out.append((None, _ms(item[5:], raw)))
-            continue
-        name, _, opt = item.partition(":")
-        hold = 0
-        if opt:
-            key, _, value = opt.partition("=")
-            if key.strip().lower() != "hold":
-                raise ValueError(f"bad key option {raw.strip()!r}: only hold=MS is known")
-            hold = _ms(value, raw)
-        out.append((parse_button(name), hold))
-    return out
-
-
-def _ms(text: str, item: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise ValueError(f"bad milliseconds in {item.strip()!r}") from None
-    if value < 0:
-        raise ValueError(f"negative milliseconds in {item.strip()!r}")
-    return value
 
 
 class Headless:

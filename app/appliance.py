@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
+from app.keys import parse_keys
+
 log = logging.getLogger(__name__)
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -189,7 +191,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 class KeyScript:
-    """Presses from a script (:func:`app.app.parse_keys`) played into the running app in real time,
+    """Presses from a script (:func:`app.keys.parse_keys`) played into the running app in real time,
     starting ``delay`` seconds after its first turn: ``tvgames run --keys`` (a demonstration, a
     bug report, a test of the real program). When the last key is released the app tells systemd
     ``STATUS=keys done`` and logs it."""
@@ -198,8 +200,6 @@ class KeyScript:
     """Time between two presses: longer than the IR de-duplication window."""
 
     def __init__(self, app: Any, script: str, delay: float = 0.5) -> None:
-        from app.app import parse_keys
-
         self.app = app
         self.delay = delay
         self.timeline: list[tuple[float, Any, bool]] = []

@@ -17,13 +17,16 @@ import pygame
 
 from app import i18n
 from app.screen import first_focus, focus_step, next_focus
+from app.text import TextRenderer
 from remote.buttons import Button
 
 if TYPE_CHECKING:
     from app.app import App
     from app.screen import Screen
-    from app.text import TextRenderer
     from app.theme import RGB, Theme
+
+MOTION_S = 0.12
+"""How long a small motion lasts (the focus of a list sliding to the next row)."""
 
 ANCHORS = (
     "topleft",
@@ -239,8 +242,6 @@ def focus_slide(
     if focus is None or rect is None:
         memory.pop(key, None)
         return None
-    from app.app import MOTION_S
-
     now = app.clock()
     was = memory.get(key)
     if was is None:  # a new cursor: at rest
@@ -607,8 +608,6 @@ def draw_die(
         global _label_text
         if text is None:
             if _label_text is None:
-                from app.text import TextRenderer
-
                 _label_text = TextRenderer()
             text = _label_text
         label = str(face)

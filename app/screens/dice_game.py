@@ -183,6 +183,11 @@ class DiceGameScreen(Screen):
         return self.match.state
 
     @property
+    def passing_to(self) -> str | None:
+        """Whom the "pass the remote" banner names now; None when no hand-over waits for a press."""
+        return self._pass_to
+
+    @property
     def players(self) -> list[PlayerSpec]:
         return self.match.seats
 

@@ -14,6 +14,9 @@ import pygame
 from app import catalog, widgets
 from app.i18n import t
 from app.screen import Binding, Screen
+from app.screens.help import RemoteHelpScreen
+from app.screens.resume import ResumeScreen
+from app.screens.settings import SettingsScreen
 from app.widgets import FocusList
 from remote.buttons import Button
 
@@ -85,16 +88,10 @@ class HomeScreen(Screen):
         if tile.game is not None:
             tile.game.start_function()(self.app, tile.game)
         elif tile.id == "resume":
-            from app.screens.resume import ResumeScreen
-
             self.app.push(ResumeScreen())
         elif tile.id == "settings":
-            from app.screens.settings import SettingsScreen
-
             self.app.push(SettingsScreen())
         elif tile.id == "help":
-            from app.screens.help import RemoteHelpScreen
-
             self.app.push(RemoteHelpScreen())
 
     def select_tile(self, tile_id: str) -> None:

@@ -31,14 +31,14 @@ from typing import Any
 import numpy as np
 
 from app.i18n import t
-from app.match import Acting, Match, MatchRules, Pace, read_payload
+from app.match import Acting, Match, read_payload
 from app.screen import GLOBAL_BINDINGS, Binding
 from app.screens.monopoly import look
 from app.screens.monopoly.board_view import GameView
 from app.screens.monopoly.choices import ENTRY_STEP, Choice, cash_steps, typed
 from app.screens.monopoly.events import describe
 from app.screens.monopoly.look import Seat
-from engines.core import State
+from app.screens.monopoly.rules import MonopolyRules
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
 from remote.buttons import Button, Press
@@ -57,7 +57,6 @@ FLASH_S = 1.8
 """Money moving between players shows this long beside their cash (the line saying it stays)."""
 HISTORY_N = 30
 """The history page keeps this many lines."""
-CPU_PAUSES = {"start": 0.6, "roll": 0.5, "move": 0.7}
 
 LENGTHS: tuple[tuple[str, int, int], ...] = (
     ("last", 0, 0),
@@ -79,22 +78,6 @@ GUIDE_SQUARES = {
     "free-parking": "parking",
 }
 """The squares that cannot be bought, by what the guide says there (``go``: a card sent you)."""
-
-
-class MonopolyRules(MatchRules):
-    """The Monopoly board game for :class:`~app.match.Match`."""
-
-    roll = G.ROLL
-    pace = Pace(0.5, 0.5, CPU_PAUSES, end_s=1.5, end_skip_s=0.4, sequential=True)
-
-    def thrown(self, state: State) -> tuple[int, ...]:
-        return (0, 1)
-
-    def turn_count(self, state: State) -> int:
-        return int(state.stats["turns"])  # type: ignore[attr-defined]
-
-    def kind(self, action: int) -> str:
-        return "roll" if action == G.ROLL else "move"
 
 
 def make_chooser(level: str, seed: int):

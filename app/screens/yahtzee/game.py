@@ -23,14 +23,9 @@ import numpy as np
 from app.i18n import t
 from app.match import (
     Acting,
-    Held,
     Match,
-    MatchRules,
-    Pace,
     Pacing,
     PlayerSpec,
-    Scored,
-    Undone,
     from_version_1,
     read_payload,
 )
@@ -38,7 +33,7 @@ from app.screen import GLOBAL_BINDINGS, Binding, focus_step
 from app.screens.yahtzee import scorecard
 from app.screens.yahtzee.decisions import Decision, from_json, to_json
 from app.screens.yahtzee.game_view import GameView, compute_layout, player_names, power_label
-from engines.core import State
+from app.screens.yahtzee.rules import YahtzeeRules
 from engines.yahtzee import dice as yd
 from engines.yahtzee.game import (
     GAMES_BY_MODE,
@@ -67,43 +62,7 @@ log = logging.getLogger(__name__)
 
 SAVE_KIND = {"classic": "yahtzee", "painted": "yahtzee", "power": "yahtzee", "dice-party": "dice-party"}
 
-SETTLE_S = 0.45
-"""Dice tumble this long after a roll before they show their faces."""
 BANNER_S = 1.6
-CPU_PAUSE_S = {"toggle": 0.35, "roll": 0.55, "score": 1.1, "start": 0.6}
-"""Pauses while a computer plays, so its turn can be followed step by step."""
-CPU_SHAKE_S = 0.5
-END_PAUSE_S = 1.2
-
-
-class YahtzeeRules(MatchRules):
-    """The Yahtzee family for :class:`~app.match.Match`."""
-
-    roll = ROLL
-    pace = Pace(SETTLE_S, CPU_SHAKE_S, CPU_PAUSE_S, END_PAUSE_S, end_skip_s=0.3, sequential=False)
-
-    def thrown(self, state: State) -> tuple[int, ...]:
-        return tuple(i for i, held in enumerate(state.to_dict()["held"]) if not held)
-
-    def turn_count(self, state: State) -> int:
-        return sum(state.turns_taken())  # type: ignore[attr-defined]
-
-    def kind(self, action: int) -> str:
-        if action == ROLL:
-            return "roll"
-        if TOGGLE_HOLD <= action < UNDO:
-            return "toggle"
-        return "score" if action >= SCORE else "undo"
-
-    def events(self, state: State, player: int, action: int, turn_over: bool) -> list[Any]:
-        if TOGGLE_HOLD <= action < UNDO:
-            return [Held(player, action - TOGGLE_HOLD)]
-        if action == UNDO:
-            return [Undone(player)]
-        if action >= SCORE:
-            box = action - SCORE
-            return [Scored(player, box, state.scores(player)[box])]  # type: ignore[attr-defined]
-        return []
 
 
 def make_chooser(game: YahtzeeGame, level: str, rng: np.random.Generator):

@@ -69,7 +69,7 @@ class Driver:
         top = h.top
         if isinstance(top, ResultsScreen):
             return False
-        if g._pass_to is not None and top is g:
+        if g.passing_to is not None and top is g:
             self.press(Button.UP)
             return True
         if g.computer_turn:
