@@ -2,14 +2,14 @@
 
 ``python tools/seeded_results.py run OUT_DIR`` runs, with the interpreter running this file (the
 clone's ``.venv``), a fixed list of ``tvgames`` commands: the solver tables' headline numbers
-(built afresh, with a SHA-256 of the table file so a difference in the last bit shows), the exact
+(built afresh, with a SHA-256 of the table's arrays so a difference in the last bit shows), the exact
 Monopoly landing chances, ``tvgames simulate`` of every game with fixed seeds, and a headless
 screenshot of each game at both profiles (a hash of the pixels). It writes ``OUT_DIR/results.json``
 with each command's ``--json`` output, timings and paths taken out, and the screenshots beside it.
 
 ``python tools/seeded_results.py compare NAME=DIR ...`` prints the results side by side, one line a
-number, and exits 1 if any differs between the directories. Standard library only (the check script
-runs it with the host's Python too).
+number, and exits 1 if any differs between the directories (standard library only: the check script
+runs it with the host's Python).
 """
 
 from __future__ import annotations
@@ -116,11 +116,18 @@ def flatten(value: object, prefix: str = "") -> dict[str, object]:
     return {prefix: value}
 
 
-def file_sha256(path: Path) -> str:
+def table_digest(path: Path) -> str:
+    """SHA-256 of a solver table's arrays (names, types, shapes, bytes), not of the file: an .npz
+    holds the time it was written."""
+    import numpy as np
+
     digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
+    loaded = np.load(path, allow_pickle=False)
+    arrays = dict(loaded.items()) if hasattr(loaded, "items") else {"": loaded}
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name} {array.dtype.str} {array.shape}\n".encode())
+        digest.update(array.tobytes())
     return digest.hexdigest()
 
 
@@ -150,7 +157,7 @@ def run_all(out_dir: Path) -> int:
         table = report.get("table_path") if isinstance(report, dict) else None
         report = stable(report)
         if table and Path(table).is_file():
-            report["table_sha256"] = file_sha256(Path(table))
+            report["table_sha256"] = table_digest(Path(table))
         results[name] = report
         print(f"ok   {name} ({took:.0f} s)", flush=True)
     for profile in PROFILES:
