@@ -102,15 +102,22 @@ EOF
     mv "$base.tmp" "$base"
 }
 
-# The repository as the family would clone it: the committed HEAD, as a bundle.
-git -C "$here" bundle create "$cache/tvgames.bundle" HEAD >/dev/null 2>&1
-
 # x86-64 first: the same seeded runs with this clone's environment, the column the others must match.
-say "x86-64: seeded runs ($(python3 --version))"
+# Done once per commit (a second check running at the same time waits for the first's).
+head=$(git -C "$here" rev-parse HEAD)
 make -C "$here" -s .venv/.installed >/dev/null
-rm -rf "$results/x86-64"
-nice -n 10 "$here/.venv/bin/python" "$here/tools/seeded_results.py" run "$results/x86-64" >"$results/x86-64.log" 2>&1 ||
-    die "x86-64: seeded runs failed, see $results/x86-64.log"
+(
+    flock 9
+    if [ "$(cat "$results/x86-64/.commit" 2>/dev/null)" = "$head" ]; then
+        say "x86-64: seeded runs of $head already done"
+    else
+        say "x86-64: seeded runs ($("$here/.venv/bin/python" --version))"
+        rm -rf "$results/x86-64"
+        nice -n 10 "$here/.venv/bin/python" "$here/tools/seeded_results.py" run "$results/x86-64" \
+            >"$results/x86-64.log" 2>&1 || die "x86-64: seeded runs failed, see $results/x86-64.log"
+        echo "$head" >"$results/x86-64/.commit"
+    fi
+) 9>"$results/.x86-64.lock"
 
 failed=""
 columns="x86-64=$results/x86-64"
@@ -129,7 +136,8 @@ for release in $releases; do
     bind "$cache/$release/apt-archives" "$work/var/cache/apt/archives"
     bind "$cache/$release/pip-cache" "$work/home/pi/.cache/pip"
     chroot "$work" chown pi:pi /home/pi/.cache /home/pi/.cache/pip
-    cp "$cache/tvgames.bundle" "$work/tmp/tvgames.bundle"
+    # The repository as the family would clone it: the committed HEAD, as a bundle.
+    git -C "$here" bundle create "$work/tmp/tvgames.bundle" HEAD >/dev/null 2>&1
     log=$results/$release.log
     say "$release: README set-up and checks, as pi (log: $log)"
     # The README's steps, then the checks; the check script comes from the clone under test.

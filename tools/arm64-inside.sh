@@ -70,8 +70,8 @@ cat /tmp/arm64-check.out
 
 echo "== 4. tests (a fast subset)"
 check "pytest subset" $py -m pytest -q -p no:cacheprovider \
-    tests/test_cli.py tests/test_profiles.py tests/engines/test_conformance.py tests/remote \
-    tests/hostile/test_fallbacks.py tests/app/test_storage.py tests/app/test_saves.py
+    tests/test_profiles.py tests/hostile/test_fallbacks.py tests/app/test_storage.py \
+    tests/remote/test_remote_pipeline.py tests/remote/test_remote_evdev_source.py
 tail -n 3 /tmp/arm64-check.out
 
 echo "== 5. no compiler"
