@@ -60,7 +60,16 @@ binfmt=/proc/sys/fs/binfmt_misc
 if ! head -n 1 $binfmt/qemu-aarch64 2>/dev/null | grep -qx enabled; then
     die "cannot register qemu-aarch64 with binfmt_misc here; enter a root by hand with proot -q qemu-aarch64-static"
 fi
-grep -q '^flags:.*F' $binfmt/qemu-aarch64 || die "qemu-aarch64 is registered without the F flag: chroot cannot use it"
+# F: the interpreter is opened now, so it works inside a chroot. C: a setuid arm64 program (sudo, su)
+# runs with its owner's rights, as on a Pi; Debian registers qemu without it, so add it.
+if ! grep -q '^flags:.*C' $binfmt/qemu-aarch64 || ! grep -q '^flags:.*F' $binfmt/qemu-aarch64; then
+    interp=$(sed -n 's/^interpreter //p' $binfmt/qemu-aarch64)
+    magic=$(sed -n 's/^magic //p' $binfmt/qemu-aarch64 | sed 's/../\\x&/g')
+    mask=$(sed -n 's/^mask //p' $binfmt/qemu-aarch64 | sed 's/../\\x&/g')
+    echo -1 >$binfmt/qemu-aarch64
+    printf '%s' ":qemu-aarch64:M::$magic:$mask:$interp:POCF" >$binfmt/register ||
+        die "cannot register qemu-aarch64 with the C and F flags (sudo inside the roots needs them)"
+fi
 
 mkdir -p "$cache" "$results"
 mounted=""
@@ -105,7 +114,8 @@ EOF
 # x86-64 first: the same seeded runs with this clone's environment, the column the others must match.
 # Done once per commit (a second check running at the same time waits for the first's).
 head=$(git -C "$here" rev-parse HEAD)
-make -C "$here" -s .venv/.installed >/dev/null
+make -C "$here" -s .venv/.installed >"$results/x86-64-install.log" 2>&1 ||
+    die "x86-64: make .venv/.installed failed, see $results/x86-64-install.log"
 (
     flock 9
     if [ "$(cat "$results/x86-64/.commit" 2>/dev/null)" = "$head" ]; then
@@ -128,6 +138,7 @@ for release in $releases; do
     rm -rf "$work"
     cp -a "$base" "$work"
     cp /etc/resolv.conf "$work/etc/resolv.conf"
+    echo "127.0.1.1 $(hostname)" >>"$work/etc/hosts" # sudo looks the host's name up
     mkdir -p "$cache/$release/apt-archives" "$cache/$release/pip-cache"
     bind /proc "$work/proc"
     bind /sys "$work/sys"

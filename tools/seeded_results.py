@@ -46,23 +46,23 @@ COMMANDS: tuple[tuple[str, list[str]], ...] = tuple(
         ("analyse monopoly landing", "analyse monopoly --landing --json"),
         (
             "simulate yahtzee classic",
-            "simulate yahtzee --mode classic --players hard,medium,easy --games 200 --seed 3 --json",
+            "simulate yahtzee --mode classic --players hard,medium,easy --games 40 --seed 3 --json",
         ),
         (
             "simulate yahtzee painted",
-            "simulate yahtzee --mode painted --players hard,medium,easy --games 30 --seed 1 --json",
+            "simulate yahtzee --mode painted --players hard,medium,easy --games 8 --seed 1 --json",
         ),
         (
             "simulate yahtzee power",
-            "simulate yahtzee --mode power --players hard,medium,easy --games 30 --seed 1 --json",
+            "simulate yahtzee --mode power --players hard,medium,easy --games 8 --seed 1 --json",
         ),
         (
             "simulate yahtzee dice-party",
-            "simulate yahtzee --mode dice-party --players hard,medium --games 100 --seed 2 --json",
+            "simulate yahtzee --mode dice-party --players hard,medium --games 20 --seed 2 --json",
         ),
         (
             "simulate monopoly-dice",
-            "simulate monopoly-dice --players hard,medium,easy --games 100 --seed 41 --json",
+            "simulate monopoly-dice --players hard,medium,easy --games 20 --seed 41 --json",
         ),
         (
             "simulate monopoly 4 medium (fast core)",
