@@ -139,6 +139,12 @@ for release in $releases; do
     cp -a "$base" "$work"
     cp /etc/resolv.conf "$work/etc/resolv.conf"
     echo "127.0.1.1 $(hostname)" >>"$work/etc/hosts" # sudo looks the host's name up
+    # Where the host's network inspects TLS with a CA of its own (a sandbox, a company proxy), pip in
+    # the root trusts what the host trusts (apt fetches over plain http and checks signatures).
+    if [ -n "$(ls /usr/local/share/ca-certificates 2>/dev/null)" ]; then
+        cp /etc/ssl/certs/ca-certificates.crt "$work/etc/ssl/certs/host-ca-certificates.crt"
+        printf '[global]\ncert = /etc/ssl/certs/host-ca-certificates.crt\n' >"$work/etc/pip.conf"
+    fi
     mkdir -p "$cache/$release/apt-archives" "$cache/$release/pip-cache"
     bind /proc "$work/proc"
     bind /sys "$work/sys"
