@@ -174,7 +174,7 @@ for release in $releases; do
         failed="$failed $release"
     fi
     rm -rf "$results/$release"
-    if [ -d "$work/home/pi/results" ]; then
+    if [ -f "$work/home/pi/results/results.json" ]; then
         cp -a "$work/home/pi/results" "$results/$release"
         columns="$columns arm64-$release=$results/$release"
     fi
