@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench bytecode clean
+.PHONY: run test lint bench bytecode clean arm64-check
 
 # The system packages the build needs are checked first: one line names each missing package.
 $(STAMP): pyproject.toml setup.py engines/monopoly/_fastsim.c engines/monopoly_dice/_turnkernel.c
@@ -30,6 +30,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/tvgames bench
+
+# Not part of `test`: builds arm64 Debian 13 and 12 roots under qemu and follows the README's Pi
+# set-up in each (root needed; about an hour; see tools/arm64-check.sh).
+arm64-check:
+	sh tools/arm64-check.sh $(RELEASES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
