@@ -18,23 +18,45 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from app import i18n
+from app import i18n, widgets
+from app.appliance import Notifier
+from app.descriptor import resolve
 from app.display import Display
-from app.profiles import Profile, load_profile
+from app.keys import parse_keys
+from app.profiles import Profile, available_profiles, load_profile
+from app.saves import HighScores, SaveStore
 from app.screen import Screen, ScreenStack, Shell
+from app.storage import Storage
+from app.storage import data_dir as resolve_data_dir
+from app.text import TextRenderer
 from app.theme import Theme
-from remote.buttons import Button, ButtonEvent, parse_button
+from app.widgets import MOTION_S
+from app.work import WorkService, run_in_process
+from engines.runtime import set_build_runner
+from remote.buttons import Button, ButtonEvent
+from remote.keyboard import button_for_key
 from remote.pipeline import InputPipeline
 
 if TYPE_CHECKING:
     from app.settings import Settings
-    from app.storage import Storage
     from remote.sources import EventSource
+
+# Imports sit at the top: nothing in app/ below the screens imports a screen, so no cycle forces them
+# into functions. The few left inside functions are there for start-up speed (numpy and the sound
+# synthesis, evdev, an engine's tables) or name a family's module the catalog resolves.
 
 log = logging.getLogger(__name__)
 
-IDLE_WAKE_S = 0.25
-"""Longest time the loop plans ahead while idle (it still looks at input every frame: see _sleep)."""
+IDLE_WAKE_S = 1.0
+"""Longest sleep of an idle loop: the tickers (attract loop, burn-in, TV standby, the remote's
+rescan) count in seconds or minutes, so one turn a second is all they need; input wakes it sooner."""
+TIMER_TICK_S = 0.05
+"""How often the loop turns for a timer over a still picture (a computer's pause, a banner's
+count-down, a decision being worked out): no one sees a pause end 50 ms late, and a turn that
+draws nothing still costs about 0.1 ms, 60 times a second."""
+FRAME_SLACK_S = 0.001
+"""A loop turn this much early for the next refresh still draws the animation's next frame
+(timers and select may wake a little before the exact instant)."""
 TOAST_SECONDS = 5.0
 REFUSED_FLASH_S = 0.6
 """How long the help-bar chip of a refused key shows red."""
@@ -42,15 +64,22 @@ TRANSITION_S = 0.14
 """A change of screen made by a key cross-fades from the old picture for this long (at most 200 ms:
 the issue's limit; shorter than the gap between two scripted presses). Only the picture moves: the
 new screen has every key from the first frame."""
-MOTION_S = 0.12
-"""How long a small motion lasts (the focus of a list sliding to the next row)."""
 INPUT_POLL_FRACTION = 0.5
-"""Where keys come through the window, the idle loop looks at them every half frame, so a press is
-on screen at most about half a frame plus the drawing after it happened."""
+"""Where keys come through a desktop window, the sleeping loop peeks at the window's queue every
+half frame (a peek, not a loop turn), so a press is on screen within about half a frame plus the
+drawing after it."""
 
 
 class App:
     """One running box. Screens reach everything through ``screen.app``."""
+
+    INSTALLED: dict[str, str] = {
+        "shell": "app.screens.shell:ShellScreens",
+        "remotes": "app.screens.remote_setup:Remotes",
+    }
+    """The box's own screens and services installed by name (``module:attribute``), the way a
+    family's tiles name their start: the core never imports a screen, so it sits below them. A
+    subclass or a test may install others; ``shell=`` given to the constructor wins."""
 
     def __init__(
         self,
@@ -68,13 +97,9 @@ class App:
         settings: Settings | None = None,
     ) -> None:
         """``storage`` and ``settings``, if given, are already loaded (see :func:`app.boot.prepare`)."""
-        from app.saves import HighScores, SaveStore
+        # Settings read the families' descriptors (their own settings): only a running app loads them.
+        from app.settings import FILE_NAME as SETTINGS_FILE
         from app.settings import Settings
-        from app.storage import Storage
-        from app.storage import data_dir as resolve_data_dir
-        from app.text import TextRenderer
-        from app.work import WorkService, run_in_process
-        from engines.runtime import set_build_runner
 
         # Long engine builds (the optimal tables) run in a child process, never on this interpreter.
         set_build_runner(run_in_process)
@@ -83,15 +108,11 @@ class App:
         self.profile = profile
         self._shell = shell
         self.storage = storage or Storage(resolve_data_dir(data_dir))
-        from app.profiles import available_profiles
-
         self.settings = settings or Settings.load(self.storage, available_profiles())
         self.saves = SaveStore(self.storage)
         self.high_scores = HighScores(self.storage)
-        from app.settings import FILE_NAME
-
         # A box that has never been set up speaks its profile's language.
-        first_start = not self.storage.exists(FILE_NAME)
+        first_start = not self.storage.exists(SETTINGS_FILE)
         self.lang = lang or (profile.default_language if first_start else self.settings.language)
         self.settings.language = self.lang  # what the settings screen shows (saved only on a change)
         if first_start and profile.name in available_profiles():  # and the profile it runs
@@ -120,13 +141,15 @@ class App:
         self.frames = 0
         self._dirty = True
         self._last_update = clock()
+        self._wake_at: float | None = None
+        self._last_frame_at = float("-inf")
+        """When the last frame was drawn (on the app clock): the next animation frame is due one
+        refresh interval later."""
         self._toast: tuple[str, float] | None = None
         self._refused: tuple[str, float] | None = None
         self._under: tuple[tuple, pygame.Surface, list] | None = None
         self._transition: tuple[pygame.Surface, pygame.Surface, float] | None = None
         """While a change of screen fades: the old picture, the new one, and when the fade began."""
-        self._fade_pictures: tuple[pygame.Surface, pygame.Surface] | None = None
-        """The two pictures of a fade, made once and kept for the next one (no allocation per fade)."""
         self._fade_drawn = False
         self._transition_wanted = False
         self._handling = 0
@@ -140,8 +163,6 @@ class App:
         """Called with the time at every turn of the loop (idle timers, burn-in, TV standby)."""
         self.overlays: list[Callable[[pygame.Surface], None]] = []
         """Drawn over everything at every frame drawn (the attract loop's banner, burn-in dimming)."""
-        from app.appliance import Notifier
-
         self.notifier = Notifier()
         self.guides = True
         """Offer a game's guided first turn (:mod:`app.screens.guide`). A headless app does not,
@@ -150,12 +171,10 @@ class App:
         """A demo game of the attract loop is on the stack: nothing is saved (:mod:`app.attract`)."""
         self.kiosk: Any = None
         """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
-        from app.screens.remote_setup import Remotes
-
-        self.remotes = Remotes(self)
+        self.remotes = self.installed("remotes")(self)
+        """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self.phones: Any = None
         """The phones' server (:class:`app.phones.service.PhoneService`) while it runs."""
-        """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
@@ -183,14 +202,16 @@ class App:
     def shell(self) -> Shell:
         """The shell's screens (home, menu, help, settings) the global keys open.
 
-        Given to the constructor, or else the box's own (:mod:`app.screens.shell`), looked up on
-        first use: the dependency points from the app to the screens, never back.
+        Given to the constructor, or else the one installed as ``shell`` (:mod:`app.screens.shell`),
+        looked up on first use: the app imports no screen.
         """
         if self._shell is None:
-            from app.screens.shell import ShellScreens
-
-            self._shell = ShellScreens()
+            self._shell = self.installed("shell")()
         return self._shell
+
+    def installed(self, name: str) -> Any:
+        """What is installed under ``name`` in :attr:`INSTALLED` (imported on first use)."""
+        return resolve(self.INSTALLED[name])
 
     @property
     def rtl(self) -> bool:
@@ -207,6 +228,11 @@ class App:
     def refresh(self) -> None:
         """Redraw at the next frame."""
         self._dirty = True
+
+    def wake_at(self, when: float) -> None:
+        """A ticker has something due at ``when`` (app clock): the sleeping loop turns by then."""
+        if self._wake_at is None or when < self._wake_at:
+            self._wake_at = when
 
     def motion(self, seconds: float = MOTION_S) -> None:
         """Something small moves for ``seconds`` (a focus sliding): draw every frame until then."""
@@ -241,8 +267,6 @@ class App:
     def refuse(self, button) -> None:
         """A key that does nothing now was pressed: the error sound, and its help-bar chip flashes
         red for :data:`REFUSED_FLASH_S`, so a muted TV answers too."""
-        from app import widgets
-
         self.sound.play("error")
         self._refused = (widgets.key_name(button), self.clock() + REFUSED_FLASH_S)
         self.refresh()
@@ -341,14 +365,20 @@ class App:
             self.last_input = now
             if not any(swallow(event) for swallow in self.input_filters):
                 self.dispatch(event)
+        if self._wake_at is not None and now >= self._wake_at:
+            self._wake_at = None  # a ticker that still waits asks again
         for tick in self.tickers:
             tick(now)
+        # Animations draw once a refresh interval: a turn woken sooner (a key) draws what the key
+        # changed, never an extra animation frame (time moves on for them all the same).
+        frame_due = now >= self._last_frame_at + 1.0 / self.profile.refresh_hz - FRAME_SLACK_S
         dt = max(0.0, now - self._last_update)
         self._last_update = now
         for screen in self.stack.visible():
             if screen.animating:
                 screen.update(dt)
-                screen.refresh()
+                if frame_due:
+                    screen.refresh()
             elif screen.ticking:
                 screen.update(dt)  # a timer: the screen refreshes itself if what it shows changes
         if self._toast is not None and now >= self._toast[1]:
@@ -357,12 +387,13 @@ class App:
         if self._refused is not None and now >= self._refused[1]:
             self._refused = None
             self.refresh()
-        if self._transition_wanted or self.clock() < self._motion_until:
+        if self._transition_wanted or (frame_due and now < self._motion_until):
             self.refresh()
         if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
             self._take_storage_messages()
         # a fade shows a new mix every frame, but draws the screens again only if they changed
-        if (self._dirty or self._transition is not None) and self.stack:
+        if (self._dirty or (frame_due and self._transition is not None)) and self.stack:
+            self._last_frame_at = now
             self.draw()
             self.display.present()
             return True
@@ -386,8 +417,6 @@ class App:
 
     def _draw_screens(self, surface: pygame.Surface) -> None:
         """Everything the screens show (and the toast and overlays) into ``surface``."""
-        from app import widgets
-
         self.text.begin_frame()
         visible = self.stack.visible()
         *below, top = visible
@@ -419,11 +448,10 @@ class App:
         """Keep the picture on the screen to fade from. The old picture has per-pixel alpha (all
         opaque) because pygame blends that with a surface alpha about twice as fast as a plain
         surface; the new one has the framebuffer's own format, so showing it is a plain copy."""
-        pictures = self._fade_pictures
-        if pictures is None or pictures[0].get_size() != surface.get_size():
-            old = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            pictures = self._fade_pictures = (old, pygame.Surface(surface.get_size(), 0, surface))
-        old, new = pictures
+        # Made for each fade and let go when it ends: two framebuffer-sized pictures (7 MB at 720
+        # lines) are worth more to a small box between fades than one allocation per fade.
+        old = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        new = pygame.Surface(surface.get_size(), 0, surface)
         old.blit(surface, (0, 0))  # a copy that makes every pixel opaque
         self._transition = (old, new, self.clock())
         self._fade_drawn = False
@@ -456,23 +484,22 @@ class App:
         old.set_alpha(alpha)
         surface.blit(old, (0, 0))
 
-    def next_wake(self, now: float) -> float:
-        """How long the real loop may sleep before the next thing is due."""
-        period = 1.0 / self.profile.refresh_hz
-        if self.ticking:
-            return period
+    def next_wake(self, now: float, ticking: bool | None = None) -> float:
+        """How long the real loop may sleep before the next thing is due: the next frame while
+        something moves or a timer runs, else the next toast, refused-key flash or held key's
+        repeat, and at most :data:`IDLE_WAKE_S` (the tickers' heartbeat)."""
+        if self.ticking if ticking is None else ticking:
+            return 1.0 / self.profile.refresh_hz
         wake = IDLE_WAKE_S
         deadline = self.pipeline.next_deadline()
         if deadline is not None:
             wake = min(wake, max(0.0, deadline - now))
-        for timer in (self._toast, self._refused):
-            if timer is not None:
-                wake = min(wake, max(0.0, timer[1] - now))
+        for due in (self._toast and self._toast[1], self._refused and self._refused[1], self._wake_at):
+            if due is not None:
+                wake = min(wake, max(0.0, due - now))
         return wake
 
     def handle_pygame_event(self, event: pygame.event.Event, now: float) -> None:
-        from remote.keyboard import button_for_key
-
         if event.type == pygame.QUIT:
             self.running = not self.allows("quit")
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP):
@@ -523,12 +550,15 @@ class App:
                 if until is not None and now >= until:
                     break
                 now = self.clock()
-                if self.ticking:
-                    next_frame = max(next_frame + period, now)
+                if self.animating:  # asked once a turn: every screen answers it
+                    # frames on a steady beat; a turn woken early by a key keeps the beat
+                    if next_frame <= now:
+                        next_frame = max(next_frame + period, now)
                     wait = next_frame - now
                 else:
-                    wait = self.next_wake(now)
-                    next_frame = now + wait
+                    wait = self.next_wake(now, ticking=False)
+                    if any(s.ticking for s in self.stack.visible()):
+                        wait = min(wait, max(period, TIMER_TICK_S))
                 if until is not None:
                     wait = min(wait, max(0.0, until - now))
                 self._sleep(wait)
@@ -536,27 +566,37 @@ class App:
             self.running = False
 
     def _sleep(self, seconds: float) -> None:
-        """Sleep until the next thing is due, waking for input.
+        """Sleep until the next thing is due, waking at once for input.
 
-        pygame's ``event.wait(timeout)`` polls every millisecond (several % of a core when idle),
-        so where the window delivers keys (a desktop) the loop sleeps at most half a frame at a
-        time and looks at the queue in between. Input sources that offer ``wait_fds()`` (file
-        descriptors that become readable on input, such as evdev remotes) are waited on with
-        select, so a remote press wakes the loop at once; on a console, where every key comes from
-        such sources, the loop can then sleep until the next thing is due.
+        Input sources that offer ``wait_fds()`` (file descriptors that become readable on input,
+        such as evdev remotes) are waited on with select, so a remote press wakes the loop at
+        once. Where a desktop window brings the keys, its queue is peeked at every half frame
+        in between (pygame's ``event.wait(timeout)`` polls every millisecond instead: several %
+        of a core). The dummy and offscreen drivers bring no keys: they sleep as the box does.
         """
         if seconds <= 0:
             return
         fds = self._wait_fds()
-        if not fds or self.display.window_reads_keys:
-            seconds = min(seconds, INPUT_POLL_FRACTION / self.profile.refresh_hz)
+        if not self.display.window_reads_keys:
+            self._wait_input(fds, seconds)
+            return
+        end = time.monotonic() + seconds
+        step = INPUT_POLL_FRACTION / self.profile.refresh_hz
+        while True:
+            left = end - time.monotonic()
+            if left <= 0 or self._wait_input(fds, min(step, left)) or pygame.event.peek():
+                return
+
+    @staticmethod
+    def _wait_input(fds: list[int], seconds: float) -> bool:
+        """Wait up to ``seconds`` for one of ``fds`` to be readable; True if one is."""
         if fds:
             try:
-                select.select(fds, [], [], seconds)
-                return
+                return bool(select.select(fds, [], [], seconds)[0])
             except (OSError, ValueError):  # a device went away mid-wait: its source will tell
-                pass
+                return True
         time.sleep(seconds)
+        return False
 
     def _wait_fds(self) -> list[int]:
         fds: list[int] = []
@@ -590,43 +630,6 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
-
-
-def parse_keys(script: str) -> list[tuple[Button | None, int]]:
-    """Parse a press script: ``"RIGHT,RIGHT,2:hold=800,wait=500,SELECT"``.
-
-    Each item is ``(button, hold_ms)``; ``wait=MS`` gives ``(None, MS)``: just let time pass.
-
-    >>> parse_keys("right, 2:hold=800, wait=300")
-    [(<Button.RIGHT: 'RIGHT'>, 0), (<Button.DIGIT_2: 'DIGIT_2'>, 800), (None, 300)]
-    """
-    out: list[tuple[Button | None, int]] = []
-    for raw in script.split(","):
-        item = raw.strip()
-        if not item:
-            continue
-        if item.lower().startswith("wait="):
-            out.append((None, _ms(item[5:], raw)))
-            continue
-        name, _, opt = item.partition(":")
-        hold = 0
-        if opt:
-            key, _, value = opt.partition("=")
-            if key.strip().lower() != "hold":
-                raise ValueError(f"bad key option {raw.strip()!r}: only hold=MS is known")
-            hold = _ms(value, raw)
-        out.append((parse_button(name), hold))
-    return out
-
-
-def _ms(text: str, item: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise ValueError(f"bad milliseconds in {item.strip()!r}") from None
-    if value < 0:
-        raise ValueError(f"negative milliseconds in {item.strip()!r}")
-    return value
 
 
 class Headless:
@@ -711,9 +714,9 @@ class Headless:
                 self.press(button, ms)
 
     def settle(self, max_ms: int = 5000) -> None:
-        """Run frames until nothing animates (at most ``max_ms``)."""
+        """Run frames until nothing animates and no banner shows (at most ``max_ms``)."""
         waited = 0.0
-        while self.app.animating and waited < max_ms:
+        while (self.app.animating or any(s.passing for s in self.app.stack.visible())) and waited < max_ms:
             self.advance(self.frame_s * 1000)
             waited += self.frame_s * 1000
 

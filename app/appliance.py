@@ -24,6 +24,8 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
+from app.keys import parse_keys
+
 log = logging.getLogger(__name__)
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -152,7 +154,7 @@ def save_game_in_progress(app: Any) -> bool:
             state = getattr(screen, "state", None)
             if state is not None and state.is_terminal():
                 return False
-            saved = bool(save())
+            saved = bool(save(ask=False))  # nobody to ask which save to replace: none is
             log.info("stopping: the game in progress was %s", "saved" if saved else "not saved")
             return saved
     return False
@@ -189,7 +191,7 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 class KeyScript:
-    """Presses from a script (:func:`app.app.parse_keys`) played into the running app in real time,
+    """Presses from a script (:func:`app.keys.parse_keys`) played into the running app in real time,
     starting ``delay`` seconds after its first turn: ``tvgames run --keys`` (a demonstration, a
     bug report, a test of the real program). When the last key is released the app tells systemd
     ``STATUS=keys done`` and logs it."""
@@ -198,8 +200,6 @@ class KeyScript:
     """Time between two presses: longer than the IR de-duplication window."""
 
     def __init__(self, app: Any, script: str, delay: float = 0.5) -> None:
-        from app.app import parse_keys
-
         self.app = app
         self.delay = delay
         self.timeline: list[tuple[float, Any, bool]] = []
@@ -228,3 +228,7 @@ class KeyScript:
             _, button, down = self.timeline[self._next]
             self.app.pipeline.push_key(button, down, now, source="script")
             self._next += 1
+        if self._next < len(self.timeline):  # the sleeping loop wakes for the next press
+            self.app.wake_at(self._start + self.timeline[self._next][0])
+        else:  # and turns once more after the last release
+            self.app.wake_at(now)

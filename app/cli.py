@@ -75,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
     command cleanly with exit status 0 (``tvgames run`` saves the game in progress first)."""
     from app.appliance import StopRequested, install_stop_handlers
 
+    # Nothing here multiplies matrices: without this, each numpy import starts an OpenBLAS thread
+    # per extra core, idle but resident, on a box with 1 GB (the systemd unit says it too).
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if argv is None:
         install_stop_handlers()
     parser = build_parser()

@@ -3,8 +3,9 @@
 Screens always draw into :attr:`Display.framebuffer`, which has the profile's size (720x576 for
 PAL, 1280x720 for HD). :meth:`Display.present` shows it:
 
-- full screen at exactly the framebuffer size (a PAL or HD mode on the Pi): copied 1:1, and the TV
-  itself stretches the pixels to its shape;
+- full screen at exactly the framebuffer size (a PAL or HD mode on the Pi): the framebuffer is the
+  window's own surface, flipped as it is, and the TV itself stretches the pixels to its shape (SDL's
+  dummy driver, for benchmarks, stands in for this mode);
 - anywhere else (a desktop window, a full-screen mode of another size): scaled into the largest
   rectangle of the TV's *display aspect* that fits, letterboxed in black, so non-square PAL pixels
   come out as they would on the TV;
@@ -29,6 +30,11 @@ if TYPE_CHECKING:
 MODES = ("window", "fullscreen", "offscreen")
 SOFTWARE_SURFACE_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 """SDL video drivers that can show a software window surface without OpenGL."""
+
+
+KEYLESS_DRIVERS = frozenset({"kmsdrm", "dummy", "offscreen"})
+"""SDL video drivers whose window brings no keys: the app reads /dev/input itself (KMS) or there is
+no keyboard at all (tests, benchmarks), so the loop sleeps on its input sources as the box does."""
 
 
 class DisplayError(Exception):
@@ -95,6 +101,10 @@ class Display:
         self.window: pygame.Surface | None = None
         self.framebuffer = pygame.Surface((profile.width, profile.height))
         self._target: pygame.Rect | None = None
+        self.window_reads_keys = False
+        """Whether key presses arrive through the window (a desktop) rather than from /dev/input
+        (a KMS console, where the app grabs the keyboards itself) or not at all (the dummy and
+        offscreen drivers): only then must the sleeping loop look at the window's queue."""
         self._open()
 
     def _open(self) -> None:
@@ -111,6 +121,14 @@ class Display:
                 # These drivers show a software surface directly; SDL's default would push it through
                 # an OpenGL texture instead, which loads Mesa (about 90 MB RSS) for nothing.
                 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+            if pygame.display.get_driver() == "dummy":
+                # No screen: a stand-in for the box's full-screen mode at the framebuffer's size,
+                # shown 1:1 as on the TV, so benchmarks draw what the box draws (not a scaling).
+                self.window = pygame.display.set_mode((self.profile.width, self.profile.height))
+                self._target = None
+                self.window_reads_keys = False
+                self._share_window()
+                return
             if self.mode == "fullscreen":
                 self.window = pygame.display.set_mode(
                     (self.profile.width, self.profile.height), pygame.FULLSCREEN
@@ -129,12 +147,16 @@ class Display:
             ) from exc
         pygame.display.set_caption("tvgames")
         self._target = None
+        self._share_window()
+        self.window_reads_keys = pygame.display.get_driver() not in KEYLESS_DRIVERS
 
     def reconfigure(self, profile: Profile) -> None:
         """Switch to another profile's framebuffer (and window) while running."""
         self.profile = profile
         self.framebuffer = pygame.Surface((profile.width, profile.height))
-        if self.mode == "fullscreen" and self.window is not None:
+        if self.window is not None and pygame.display.get_driver() == "dummy":
+            self.window = pygame.display.set_mode((profile.width, profile.height))
+        elif self.mode == "fullscreen" and self.window is not None:
             self.window = pygame.display.set_mode((profile.width, profile.height), pygame.FULLSCREEN)
         elif self.mode == "window" and self.window is not None:
             desktop = pygame.display.get_desktop_sizes()
@@ -142,17 +164,25 @@ class Display:
                 window_size_for(profile, desktop[0] if desktop else None), pygame.RESIZABLE
             )
         self._target = None
+        self._share_window()
 
-    @property
-    def window_reads_keys(self) -> bool:
-        """Whether key presses arrive through the window (a desktop) rather than from /dev/input
-        (a KMS console, where the app grabs the keyboards itself, or offscreen)."""
-        return self.window is not None and pygame.display.get_driver() != "kmsdrm"
+    def _share_window(self) -> None:
+        """A full screen of exactly the framebuffer's size (the box's own mode): the screens draw
+        straight into the window's surface, which keeps its picture between frames, so showing a
+        frame is a flip, not a full-frame copy first."""
+        if self.window is None or self.window.get_size() != self.framebuffer.get_size():
+            return
+        if self.mode == "fullscreen" or pygame.display.get_driver() == "dummy":
+            self.framebuffer = self.window
 
     def resized(self) -> None:
         """Call on a window resize event: the letterbox is recomputed at the next present."""
         if self.window is not None:
+            shared = self.framebuffer is self.window
             self.window = pygame.display.get_surface()
+            if shared and self.framebuffer is not self.window:  # a new surface: draw into our own
+                self.framebuffer = pygame.Surface((self.profile.width, self.profile.height))
+                self._share_window()
         self._target = None
 
     @property
@@ -172,6 +202,9 @@ class Display:
     def present(self) -> None:
         """Show the framebuffer (no-op offscreen)."""
         if self.window is None:
+            return
+        if self.framebuffer is self.window:
+            pygame.display.flip()
             return
         target = self.target
         if target.size == self.framebuffer.get_size():

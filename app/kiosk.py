@@ -8,9 +8,13 @@ In kiosk mode (``tvgames --kiosk``, or ``tvgames kiosk --on`` which keeps it in 
   home screen (a first digit opens the PIN pad). The PIN is stored as a salted scrypt hash, set
   from the command line (``tvgames kiosk --set-pin``); wrong tries are capped: after
   :data:`FREE_TRIES` the pad locks for :data:`LOCK_FIRST_S`, doubling with each further wrong
-  PIN up to :data:`LOCK_MAX_S` (kept in ``kiosk.json``, so a restart does not reset it);
-- guests never overwrite each other's saves or high scores (:class:`GuestSaves`,
-  :class:`GuestHighScores`) unless ``guests_share`` is set.
+  PIN up to :data:`LOCK_MAX_S`. The count lives in :class:`LockRecord`, a small file of fixed
+  size written in place (a full card can still update it) before the PIN is even checked, so a
+  power cut gives no free try; where it cannot be written the pad takes no PIN at all (it fails
+  closed). A lock never lasts longer than its back-off from now, whatever the wall clock does;
+- guests see, resume and save only guests' saves (:class:`GuestSaves`); the owner's saves appear
+  once the PIN has turned kiosk mode off. Guests never push each other's high scores out
+  (:class:`GuestHighScores`) unless ``guests_share`` is set.
 
 Kiosk mode is on when any of three says so: the ``--kiosk`` flag, ``kiosk.json`` or the firmware
 profile's ``kiosk: {enabled: true}`` (a box model sold as a kiosk). The attract loop's timings
@@ -21,11 +25,13 @@ or without kiosk mode, come from ``kiosk.json`` where it sets them, else from th
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import logging
 import os
 import time
+import zlib
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -34,8 +40,9 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.profiles import KioskDefaults
+from app.saves import MAX_SAVES, OWNER_GUEST
 from app.screen import Binding, ModalScreen
-from app.storage import Storage
+from app.storage import Storage, make_dirs
 from remote.buttons import DIGITS, Button, ButtonEvent, Press
 
 log = logging.getLogger(__name__)
@@ -98,25 +105,139 @@ def lock_seconds(failures: int) -> float:
     return min(LOCK_MAX_S, LOCK_FIRST_S * 2 ** (failures - FREE_TRIES))
 
 
+# -- the lock record ---------------------------------------------------------------------------------
+
+LOCK_FILE = "kiosk.lock"
+LOCK_SIZE = 64
+"""Bytes of the lock record: one line, padded, always the same size (rewritten in place)."""
+_LOCK_MAGIC = "TVGLOCK1"
+DAMAGED_FAILURES = 10
+"""The wrong-PIN count a damaged lock record stands for (the longest back-off)."""
+
+
+class LockRecord:
+    """The wrong-PIN count and the end of the lock, in a file of :data:`LOCK_SIZE` bytes.
+
+    The file is made once (when the PIN is set, or when kiosk mode starts) and from then on only
+    overwritten in place (``pwrite`` + ``fsync``, no new file, no rename), so a card with no free
+    block still takes it. A record that cannot be written makes :meth:`write` False and the PIN
+    pad refuses every PIN (fail closed); a damaged record reads as a full lock
+    (:data:`LOCK_MAX_S`) rather than as no lock."""
+
+    def __init__(self, storage: Storage, wall: Any = time.time) -> None:
+        self.path = storage.path(LOCK_FILE)
+        self.wall = wall
+
+    @staticmethod
+    def encode(failures: int, locked_until: float) -> bytes:
+        body = f"{_LOCK_MAGIC} {min(failures, 99_999_999):08d} {locked_until:017.3f}"
+        line = f"{body} {zlib.crc32(body.encode()):08x}"
+        return line.encode().ljust(LOCK_SIZE - 1) + b"\n"
+
+    @staticmethod
+    def decode(raw: bytes) -> tuple[int, float] | None:
+        """(failures, locked_until) from a record's bytes; None if they are not a whole record.
+
+        >>> LockRecord.decode(LockRecord.encode(4, 1234.5))
+        (4, 1234.5)
+        >>> LockRecord.decode(LockRecord.encode(4, 1234.5).replace(b"4", b"5", 1)) is None
+        True
+        """
+        try:
+            magic, failures, until, crc = raw.decode("ascii").split()
+            body = f"{magic} {failures} {until}"
+            if magic != _LOCK_MAGIC or int(crc, 16) != zlib.crc32(body.encode()) or len(raw) != LOCK_SIZE:
+                return None
+            values = int(failures), float(until)
+        except (UnicodeDecodeError, ValueError):
+            return None
+        return values if values[0] >= 0 and values[1] == values[1] and abs(values[1]) < 1e13 else None
+
+    def create(self) -> bool:
+        """Make the record if there is none (no lock) or it has the wrong size (counted as a damaged
+        one: the longest lock, so a cut file never resets the count); True if one is there now."""
+        if self.path.is_file() and os.path.getsize(self.path) == LOCK_SIZE:
+            return True
+        state = (DAMAGED_FAILURES, self.wall() + LOCK_MAX_S) if os.path.lexists(self.path) else (0, 0.0)
+        try:
+            make_dirs(self.path.parent)
+            fd = os.open(
+                self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o600
+            )
+            try:
+                os.write(fd, self.encode(*state))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            log.warning("kiosk: cannot make the lock record: %s", exc.strerror or exc)
+            return False
+        return True
+
+    def read(self) -> tuple[int, float] | None:
+        """The stored (failures, locked_until); None if there is no record; a damaged one reads
+        as a full lock from now."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return self._damaged()
+        try:
+            raw = os.pread(fd, LOCK_SIZE + 1, 0)
+        except OSError:
+            raw = b""
+        finally:
+            os.close(fd)
+        found = self.decode(raw)
+        return self._damaged() if found is None else found
+
+    def _damaged(self) -> tuple[int, float]:
+        """A record that cannot be read counts as many wrong PINs: locked for the longest back-off
+        from now, written back whole (so the lock runs out, unless the card refuses it too)."""
+        log.warning("kiosk: the lock record is damaged; the PIN pad locks as after many wrong PINs")
+        state = (DAMAGED_FAILURES, self.wall() + LOCK_MAX_S)
+        self.write(*state)
+        return state
+
+    def write(self, failures: int, locked_until: float) -> bool:
+        """Overwrite the record in place and sync it; False if the card would not take it."""
+        try:
+            fd = os.open(self.path, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError as exc:
+            log.warning("kiosk: lock record not writable: %s", exc.strerror or exc)
+            return False
+        try:
+            if os.fstat(fd).st_size != LOCK_SIZE:
+                raise OSError(errno.EINVAL, "the lock record has the wrong size")
+            if os.pwrite(fd, self.encode(failures, locked_until), 0) != LOCK_SIZE:
+                raise OSError(errno.EIO, "short write")
+            os.fsync(fd)
+        except OSError as exc:
+            log.warning("kiosk: lock record not written: %s", exc.strerror or exc)
+            return False
+        finally:
+            os.close(fd)
+        return True
+
+
 # -- the configuration ----------------------------------------------------------------------------------
 
 
 @dataclass
 class KioskConfig:
-    """``kiosk.json``: whether the box starts in kiosk mode, the PIN, the wrong tries, the timings."""
+    """``kiosk.json``: whether the box starts in kiosk mode, the PIN, the timings (the wrong tries
+    are in :class:`LockRecord`)."""
 
     enabled: bool = False
     pin: dict[str, Any] | None = None
-    failures: int = 0
-    locked_until: float = 0.0
-    """Wall-clock time (``time.time()``) the PIN pad is locked until."""
     attract_after_min: float | None = None
     """Minutes idle on the home screen before the demo games start (0: never; None: the profile's)."""
     idle_game_min: float | None = None
     """Minutes a game may wait for a player before it is saved and the box goes back to the demos
     (None: the profile's)."""
     guests_share: bool = False
-    """Kiosk guests may overwrite each other's saves and push each other's high scores out."""
+    """Kiosk guests may push each other's high scores out of a full table."""
 
     @classmethod
     def load(cls, storage: Storage) -> KioskConfig:
@@ -126,8 +247,6 @@ class KioskConfig:
         checks = {
             "enabled": lambda v: isinstance(v, bool),
             "pin": lambda v: v is None or isinstance(v, dict),
-            "failures": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
-            "locked_until": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
             "attract_after_min": lambda v: v is None or _minutes(v) and v >= 0,
             "idle_game_min": lambda v: v is None or _minutes(v) and v > 0,
             "guests_share": lambda v: isinstance(v, bool),
@@ -159,56 +278,43 @@ def _minutes(value: Any) -> bool:
 # -- guests -----------------------------------------------------------------------------------------
 
 
-GUEST_MARK = "-g"
-
-
 class GuestSaves:
-    """The save store as a kiosk guest sees it: a save never lands on another guest's.
+    """The save store as a kiosk guest sees it: guests' saves only.
 
-    A game saves to its own slot name (``yahtzee-classic``); where that slot is taken, the save
-    goes to the first free ``<slot>-g<n>``. A game resumed from the list saves back over the slot
-    it came from (that save is the guest's own). Deleting touches only the slot this guest's game
-    came from or saved to. Everything else is the real store's. :meth:`new_guest` forgets which
-    slot was whose (the box calls it whenever the home screen is shown).
-    """
+    A guest's new game is saved as a guest's (:data:`app.saves.OWNER_GUEST`); the list, resuming,
+    saving over and deleting (a finished game's own save) touch guests' saves and never the
+    owner's, which wait for the PIN. At most :data:`app.saves.MAX_SAVES` guests' saves are kept
+    (saving one more asks which guest's save to replace), the owner's not counted."""
+
+    owner = OWNER_GUEST
 
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.storage = inner.storage
-        self._own: dict[str, str] = {}
 
-    def new_guest(self) -> None:
-        self._own.clear()
-
-    @staticmethod
-    def base_slot(slot: str) -> str:
-        stem, mark, n = slot.rpartition(GUEST_MARK)
-        return stem if mark and n.isdigit() else slot
-
-    def load(self, slot: str) -> dict | None:
-        payload = self.inner.load(slot)
-        if payload is not None:
-            self._own[self.base_slot(slot)] = slot
-        return payload
-
-    def save(self, slot: str, kind: str, title: str, payload: dict):
-        target = self._own.get(slot)
-        if target is None:
-            taken = {info.slot for info in self.inner.list()}
-            target, n = slot, 1
-            while target in taken:
-                n += 1
-                target = f"{slot}{GUEST_MARK}{n}"
-        self._own[slot] = target
-        return self.inner.save(target, kind, title, payload)
-
-    def delete(self, slot: str) -> bool:
-        own = self._own.pop(self.base_slot(slot), None)
-        return self.inner.delete(own) if own is not None else False
+    def list(self) -> list:
+        return [info for info in self.inner.list() if info.owner == OWNER_GUEST]
 
     def info(self, slot: str):
-        own = self._own.get(slot)
-        return self.inner.info(own) if own is not None else None
+        info = self.inner.info(slot)
+        return info if info is not None and info.owner == OWNER_GUEST else None
+
+    def exists(self, slot: str) -> bool:
+        return self.info(slot) is not None
+
+    def full(self) -> bool:
+        return len(self.list()) >= MAX_SAVES
+
+    def load(self, slot: str) -> dict | None:
+        return self.inner.load(slot) if self.exists(slot) else None
+
+    def save(self, slot: str, kind: str, title: str, payload: dict, players=(), progress: str = ""):
+        if self.inner.exists(slot) and not self.exists(slot):
+            slot = self.inner.new_slot(kind)  # never over the owner's save
+        return self.inner.save(slot, kind, title, payload, players, progress, owner=OWNER_GUEST)
+
+    def delete(self, slot: str) -> bool:
+        return self.inner.delete(slot) if self.exists(slot) else False
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
@@ -255,11 +361,13 @@ class Kiosk:
         self.wall = wall
         self.active = False
         self._real = (app.saves, app.high_scores)
+        self.lock = LockRecord(app.storage, lambda: self.wall())
 
     def enter(self) -> None:
         self.active = True
+        self.lock.create()  # the in-place record, made while the card has room (fails closed if not)
+        self.app.saves = GuestSaves(self._real[0])
         if not self.config.guests_share:
-            self.app.saves = GuestSaves(self._real[0])
             self.app.high_scores = GuestHighScores(self._real[1])
         self._reload_home()
         log.info("kiosk mode on")
@@ -280,11 +388,6 @@ class Kiosk:
                 reload()
 
     # -- the loop ---------------------------------------------------------------------------------
-    def tick(self, now: float) -> None:
-        """On the home screen a new guest begins: forget whose save slots were whose."""
-        if self.active and len(self.app.stack) == 1 and isinstance(self.app.saves, GuestSaves):
-            self.app.saves.new_guest()
-
     def filter(self, event: ButtonEvent) -> bool:
         """A digit on the home screen opens the PIN pad (in kiosk mode); True if it took the press."""
         if not self.active or event.kind != Press.PRESS or event.button not in DIGITS:
@@ -295,23 +398,47 @@ class Kiosk:
         return True
 
     # -- the PIN ----------------------------------------------------------------------------------
+    def _state(self) -> tuple[int, float] | None:
+        """(failures, locked_until) from the record, the lock cut to its back-off from now (a
+        clock set back must not lock the owner out for a day); None: no record (fail closed)."""
+        found = self.lock.read()
+        if found is None:
+            return None
+        failures, until = found
+        longest = lock_seconds(failures)
+        now = self.wall()
+        if until - now > longest:
+            until = now + longest
+            self.lock.write(failures, until)  # the cut is kept (best effort: the read cuts it again)
+        return failures, until
+
+    def writable(self) -> bool:
+        """Whether a PIN can be tried at all: the lock record is there and takes a write (the same
+        count written back) to count it."""
+        state = self._state()
+        return state is not None and self.lock.write(*state)
+
     def locked_for(self) -> float:
-        """Seconds the PIN pad stays locked (0 when it takes a PIN)."""
-        return max(0.0, self.config.locked_until - self.wall())
+        """Seconds the PIN pad stays locked (0 when it takes a PIN; a day where it cannot count)."""
+        state = self._state()
+        if state is None:
+            return 0.0
+        return max(0.0, state[1] - self.wall())
 
     def try_pin(self, pin: str) -> bool:
-        """Check ``pin``; a wrong one counts towards the lock (kept in kiosk.json)."""
-        if self.locked_for() > 0:
+        """Check ``pin``. The try is counted on the card first (a power cut after the answer gives
+        no free try); where it cannot be counted no PIN is checked at all."""
+        state = self._state()
+        if state is None or state[1] - self.wall() > 0:
             return False
+        failures = state[0] + 1
+        if not self.lock.write(failures, self.wall() + lock_seconds(failures)):
+            return False  # the card takes no count: fail closed
         ok = check_pin(pin, self.config.pin)
-        self.config.failures = 0 if ok else self.config.failures + 1
-        self.config.locked_until = 0.0 if ok else self.wall() + lock_seconds(self.config.failures)
-        try:
-            self.config.save(self._real[0].storage)
-        except OSError as exc:  # a read-only card: the count holds for this run
-            log.warning("kiosk.json not written: %s", exc)
-        if not ok:
-            log.warning("kiosk: wrong PIN (%d in a row)", self.config.failures)
+        if ok:
+            self.lock.write(0, 0.0)
+        else:
+            log.warning("kiosk: wrong PIN (%d in a row)", failures)
         return ok
 
     def _unlocked(self, ok: bool | None) -> None:
@@ -350,6 +477,8 @@ class PinScreen(ModalScreen[bool]):
         self.kiosk = kiosk
         self.digits = "" if first is None else str(first)
         self.message = ""
+        self.can_count = True
+        """The lock record can be written (else the pad takes no PIN: it fails closed)."""
         self._shown = 0
 
     @property
@@ -362,11 +491,14 @@ class PinScreen(ModalScreen[bool]):
             self._shown = shown
             self.refresh()
 
+    def on_enter(self) -> None:
+        self.can_count = self.kiosk.writable()
+
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "digit":
-            return self.kiosk.locked_for() == 0 and len(self.digits) < PIN_LENGTHS.stop - 1
+            return self.can_count and self.kiosk.locked_for() == 0 and len(self.digits) < PIN_LENGTHS.stop - 1
         if action == "check":
-            return self.kiosk.locked_for() == 0 and len(self.digits) >= PIN_LENGTHS.start
+            return self.can_count and self.kiosk.locked_for() == 0 and len(self.digits) >= PIN_LENGTHS.start
         return True
 
     def action_digit(self, digit: int) -> None:
@@ -383,9 +515,17 @@ class PinScreen(ModalScreen[bool]):
         if self.kiosk.try_pin(self.digits):
             self.dismiss(True)
             return
+        self.can_count = self.kiosk.writable()
         self.digits = ""
         self.message = t("kiosk.wrong_pin")
         self.app.sound.play("error")
+
+    def status_line(self) -> str:
+        """The line under the dots: why no PIN is taken, the count-down of a lock, or "Wrong PIN"."""
+        if not self.can_count:
+            return t("kiosk.cannot_count", file=LOCK_FILE)
+        locked = self.kiosk.locked_for()
+        return t("kiosk.locked", seconds=int(locked + 0.999)) if locked > 0 else self.message
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
@@ -416,8 +556,7 @@ class PinScreen(ModalScreen[bool]):
             pygame.draw.ellipse(
                 surface, theme.colour("accent" if filled else "text_disabled"), rect, 0 if filled else 3
             )
-        locked = self.kiosk.locked_for()
-        line = t("kiosk.locked", seconds=int(locked + 0.999)) if locked > 0 else self.message
+        line = self.status_line()
         if line:
             widgets.draw_text(
                 surface,
@@ -435,11 +574,14 @@ class PinScreen(ModalScreen[bool]):
 # -- wiring the box ------------------------------------------------------------------------------------
 
 
-def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: bool = False) -> Kiosk:
+def set_up_box(
+    app: Any, *, kiosk: bool = False, keys: str | None = None, cec: bool = False, demo: bool = False
+) -> Kiosk:
     """Everything the box does beyond its screens, for ``tvgames run``: burn-in protection, the
     attract loop (timings from ``kiosk.json`` or the profile), kiosk mode (from the flag,
     ``kiosk.json`` or the profile), the
-    TV's standby over HDMI-CEC (with ``cec``) and the scripted keys of ``--keys``. Returns the
+    TV's standby over HDMI-CEC (with ``cec``), the scripted keys of ``--keys`` and, with ``demo``,
+    the attract loop's demos at once. Returns the
     kiosk (active or not). The first key after a dimmed picture or a demo is theirs alone."""
     import atexit
 
@@ -459,8 +601,9 @@ def set_up_box(app: Any, *, kiosk: bool = False, keys: str | None = None, cec: b
     BurnIn(app).install()
     attract_after_min, idle_game_min = config.timings(defaults)
     attract = Attract(app, attract_after_min * 60, idle_game_min * 60).install()
+    if demo and attract.demos:  # `tvgames bench`: the demos from the first frame
+        attract.start(app.clock())
     app.input_filters.append(box.filter)
-    app.tickers.append(box.tick)
     if cec:
         watcher = CecWatcher(app, attract)
         if watcher.start():

@@ -553,9 +553,10 @@ class Match:
         if pause is not None:
             self._cpu_wait = pause
 
-    def finish_computer_turns(self) -> None:
+    def finish_computer_turns(self, stop: Callable[[], bool] | None = None) -> None:
         """Play the computers' moves at once up to a human's move (or the end), so a save is made
-        where a human is to act: no computer's plan straddles a save."""
+        where a human is to act: no computer's plan straddles a save. ``stop`` ends it sooner
+        (Monopoly: once no human is left in, the save is the game as it stands)."""
         self._skip = True
         if self._cpu_shake > 0:
             self._cpu_shake = 0.0
@@ -565,7 +566,7 @@ class Match:
         if self._task is not None:
             self._task.wait()
             self._computer_act(self.actor, int(self._decision()))  # type: ignore[arg-type]
-        while not self.state.is_terminal() and self.computer_to_act:
+        while not self.state.is_terminal() and self.computer_to_act and not (stop is not None and stop()):
             self._skip = True
             player = self.actor
             self._computer_act(player, int(self.computer(player)(self.rules.view(self.state, player))))  # type: ignore[arg-type]

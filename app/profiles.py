@@ -372,11 +372,30 @@ def _resolve(path: Path) -> dict[str, Any]:
 
 
 def _evdev_key_names() -> frozenset[str] | None:
+    """Every evdev key and button name. python-evdev's table of names is a plain module, read here
+    on its own: importing the package would bring its devices, asyncio and ssl with it (about
+    20 ms before the first frame, for a box that may have no remote at all)."""
+    import importlib.util
+
     try:
-        from evdev import ecodes
-    except ImportError:  # not Linux: code names are checked for shape only
+        package = importlib.util.find_spec("evdev")
+    except (ImportError, ValueError):
+        package = None
+    if package is None:  # not Linux: code names are checked for shape only
         return None
-    return frozenset(name for name in ecodes.ecodes if name.startswith(("KEY_", "BTN_")))
+    table = Path(next(iter(package.submodule_search_locations or []), "."), "ecodes.py")
+    try:
+        spec = importlib.util.spec_from_file_location("_tvgames_evdev_ecodes", table)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        names = module.ecodes
+    except (OSError, ImportError, AttributeError, SyntaxError):
+        try:  # an evdev whose table is made at import: the package it is
+            from evdev import ecodes
+        except ImportError:
+            return None
+        names = ecodes.ecodes
+    return frozenset(name for name in names if name.startswith(("KEY_", "BTN_")))
 
 
 _KEY_NAMES = _evdev_key_names()

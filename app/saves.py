@@ -1,4 +1,16 @@
-"""Saved games (one file per slot under ``saves/``) and high scores (``highscores.json``).
+"""Saved games (one file per game under ``saves/``) and high scores (``highscores.json``).
+
+Every game in progress has its own slot: a new game gets a fresh one (:meth:`SaveStore.new_slot`)
+the first time it is saved, a resumed game saves back to the slot it came from, and a finished game
+deletes that slot and no other. At most :data:`MAX_SAVES` saves are kept per owner; saving a new
+game when they are full asks which one to replace (the game screens do that, see
+:mod:`app.screens.resume`), except where nobody can be asked (a stop signal, an idle game saved
+for the next person), where one more is kept rather than lose a game. Saves written by earlier
+versions, one slot per kind of game (``monopoly``, ``yahtzee-classic``), are read as they are and
+simply become one game's slot.
+
+In kiosk mode a save also names its owner (:data:`OWNER_GUEST` for a guest's, the owner's
+otherwise): see :class:`app.kiosk.GuestSaves`.
 
 A save is written through :meth:`app.storage.Storage.write_json`: temp file, fsync, atomic rename,
 so a power cut leaves either the previous save or the new one. A damaged save is moved aside with
@@ -12,6 +24,8 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -29,6 +43,13 @@ NAME_MAX = 24
 TITLE_MAX = 100
 """A save title longer than this is cut when read (the list shows one line of it)."""
 KIND_MAX = 64
+MAX_SAVES = 12
+"""Saves kept per owner: a new one beyond this asks which to replace."""
+PLAYERS_MAX = 8
+"""Player names kept in a save's record (no game seats more)."""
+PROGRESS_MAX = 60
+OWNER_GUEST = "guest"
+OWNER_BOX = "owner"
 SCORE_LIMIT = 10**12
 """A stored score must lie within +- this (no game comes near; a 5,000-digit number is damage)."""
 YEARS = (1970, 9998)
@@ -55,6 +76,12 @@ class SaveInfo:
     title: str
     saved_at: str
     """UTC time, ISO 8601 (``2026-11-29T13:45:00.000000Z``)."""
+    players: tuple[str, ...] = ()
+    """The players' names, in seat order (empty in a save from an earlier version)."""
+    progress: str = ""
+    """How far the game got ("Round 5 of 13"); empty in a save from an earlier version."""
+    owner: str = OWNER_BOX
+    """Whose it is: :data:`OWNER_GUEST` (a kiosk guest's) or :data:`OWNER_BOX`."""
 
     @property
     def saved_datetime(self) -> datetime:
@@ -63,7 +90,10 @@ class SaveInfo:
 
 
 class SaveStore:
-    """Saved games, one file per slot."""
+    """Saved games, one file per game."""
+
+    owner = OWNER_BOX
+    """Whose saves this store writes and counts (a kiosk guest's store says :data:`OWNER_GUEST`)."""
 
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
@@ -72,15 +102,55 @@ class SaveStore:
     def _name(slot: str) -> str:
         return f"{SAVES_DIR}/{_check_slot(slot)}.json"
 
-    def save(self, slot: str, kind: str, title: str, payload: dict) -> SaveInfo:
-        """Write (or overwrite) ``slot``; raises :class:`app.storage.StorageError` if the disk refuses."""
+    def new_slot(self, kind: str) -> str:
+        """A slot no save uses yet, for a new game of ``kind``: the kind, the time and a random tail."""
+        stem = re.sub(r"[^A-Za-z0-9_-]", "", str(kind))[:24].lstrip("-_") or "game"
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+        while True:
+            slot = f"{stem}-{stamp}-{secrets.token_hex(3)}"
+            if not self.storage.exists(self._name(slot)):
+                return slot
+
+    def save(
+        self,
+        slot: str,
+        kind: str,
+        title: str,
+        payload: dict,
+        players: tuple[str, ...] | list[str] = (),
+        progress: str = "",
+        owner: str | None = None,
+    ) -> SaveInfo:
+        """Write (or overwrite) ``slot``; raises :class:`app.storage.StorageError` if the disk refuses.
+
+        A slot saved again keeps the owner it had (a guest's game resumed by the owner stays the
+        guest's); a new one is ``owner``'s, else this store's :attr:`owner`'s."""
         if not isinstance(payload, dict):
             raise TypeError("a save payload must be a dict")
-        info = SaveInfo(slot=_check_slot(slot), kind=str(kind), title=str(title), saved_at=_now())
+        old = self.info(slot) if self.storage.exists(self._name(slot)) else None
+        info = SaveInfo(
+            slot=_check_slot(slot),
+            kind=str(kind),
+            title=str(title),
+            saved_at=_now(),
+            players=tuple(clean_name(str(p), NAME_MAX) for p in players)[:PLAYERS_MAX],
+            progress=_one_line(progress, PROGRESS_MAX),
+            owner=old.owner if old is not None else owner or self.owner,
+        )
         record = {"slot": info.slot, "kind": info.kind, "title": info.title, "saved_at": info.saved_at}
+        record.update(players=list(info.players), progress=info.progress, owner=info.owner)
         record["payload"] = payload
         self.storage.write_json(self._name(slot), record, SAVE_SCHEMA)
         return info
+
+    def exists(self, slot: str) -> bool:
+        """Whether ``slot`` holds a save of this store's (its file may still prove damaged)."""
+        return self.info(slot) is not None
+
+    def full(self) -> bool:
+        """Whether a new game's save must replace one of :meth:`list`: :data:`MAX_SAVES` of the
+        owner's are kept (kiosk guests' saves have a bound of their own)."""
+        return sum(info.owner != OWNER_GUEST for info in self.list()) >= MAX_SAVES
 
     def _read(self, slot: str) -> dict | None:
         name = self._name(slot)
@@ -107,13 +177,13 @@ class SaveStore:
                 continue
             data = self._read(slot)
             if data is not None:
-                infos.append(SaveInfo(slot, data["kind"], data["title"], data["saved_at"]))
+                infos.append(_info(slot, data))
         infos.sort(key=lambda info: (info.saved_datetime, info.slot), reverse=True)
         return infos
 
     def info(self, slot: str) -> SaveInfo | None:
         data = self._read(slot)
-        return None if data is None else SaveInfo(slot, data["kind"], data["title"], data["saved_at"])
+        return None if data is None else _info(slot, data)
 
     def load(self, slot: str) -> dict | None:
         """The payload saved in ``slot``, or None if there is none (or it was damaged and moved aside)."""
@@ -123,6 +193,38 @@ class SaveStore:
     def delete(self, slot: str) -> bool:
         """Remove the save in ``slot``; True if there was one."""
         return self.storage.delete(self._name(slot))
+
+
+def _info(slot: str, data: dict) -> SaveInfo:
+    """What the list shows of a checked record; the fields earlier versions did not write (or a
+    damaged one of them) are left empty rather than losing the game."""
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        players = []
+    progress = data.get("progress")
+    owner = OWNER_GUEST if data.get("owner") == OWNER_GUEST else OWNER_BOX
+    return SaveInfo(
+        slot,
+        data["kind"],
+        data["title"],
+        data["saved_at"],
+        tuple(clean_name(p, NAME_MAX) for p in players[:PLAYERS_MAX]),
+        _one_line(progress, PROGRESS_MAX),
+        owner,
+    )
+
+
+def _one_line(text: object, limit: int) -> str:
+    """``text`` as one line of at most ``limit`` characters: no control or format characters (a
+    bidirectional override would turn the row round), the Persian ZERO WIDTH NON-JOINER kept.
+
+    >>> _one_line("Round 5\u202e of 13\n", 40)
+    'Round 5 of 13'
+    """
+    if not isinstance(text, str):
+        return ""
+    kept = "".join(ch for ch in text[: limit * 8] if ch == "\u200c" or unicodedata.category(ch)[0] != "C")
+    return " ".join(kept.split())[:limit]
 
 
 def _parse_time(text: str) -> datetime | None:

@@ -1,7 +1,7 @@
 """Named scenes: a screen (stack) in a known state, for screenshots, golden images and benchmarks.
 
 A scene builder takes a fresh headless :class:`~app.app.App` (empty stack, fixed seed, empty data
-directory) and pushes screens onto it; ``keys`` (a press script, see :func:`app.app.parse_keys`) is
+directory) and pushes screens onto it; ``keys`` (a press script, see :func:`app.keys.parse_keys`) is
 then played before the picture is taken. Register one with the decorator::
 
     @scene("yahtzee-roll", "Yahtzee after the first roll", keys="2:hold=800")
@@ -16,12 +16,12 @@ Game screens put their scenes in their own modules and list them in their family
 from __future__ import annotations
 
 import importlib
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from app.app import App
+from app.app import App, Headless
+from app.catalog import scene_modules
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,8 @@ class Scene:
 
 _SCENES: dict[str, Scene] = {}
 _loaded = False
-SHELL_SCENE_MODULES = ("app.screens.players", "app.screens.guide", "app.screens.remote_setup")
-"""The shell's screens that keep their scenes beside them (the named players, the keyboard)."""
+SHELL_SCENE_MODULES = ("app.screens.shell_scenes",)
+"""Where the shell's screens keep their scenes; imported by name only, so the core imports no screen."""
 
 
 def scene(
@@ -58,8 +58,6 @@ def scenes() -> dict[str, Scene]:
     """Every registered scene by name (imports the families' scene modules on first use), sorted."""
     global _loaded
     if not _loaded:
-        from app.catalog import scene_modules
-
         for module in (*SHELL_SCENE_MODULES, *scene_modules()):
             importlib.import_module(module)
         _loaded = True
@@ -81,74 +79,6 @@ def build_scene(app: App, name: str) -> Scene:
     return found
 
 
-# -- the shell's own scenes ------------------------------------------------------------------------
-
-
-def _home(app: App, focus: str | None = None):
-    from app.screens.home import HomeScreen
-
-    home = HomeScreen()
-    app.push(home)
-    if focus:
-        home.select_tile(focus)
-    return home
-
-
-@scene("home", "home carousel, first tile focused")
-def _scene_home(app: App) -> None:
-    _home(app)
-
-
-@scene("settings", "settings screen")
-def _scene_settings(app: App) -> None:
-    from app.screens.settings import SettingsScreen
-
-    _home(app, "settings")
-    app.push(SettingsScreen())
-
-
-@scene("help", "INFO help overlay over the home screen")
-def _scene_help(app: App) -> None:
-    from app.screens.help import HelpOverlay
-
-    home = _home(app)
-    app.push(HelpOverlay(home))
-
-
-@scene("remote-help", "the Help tile: every key of the remote")
-def _scene_remote_help(app: App) -> None:
-    from app.screens.help import RemoteHelpScreen
-
-    _home(app, "help")
-    app.push(RemoteHelpScreen())
-
-
-@scene("menu", "MENU over the home screen")
-def _scene_menu(app: App) -> None:
-    home = _home(app, "settings")
-    home.action_menu()
-
-
-@scene("resume", "saved games list, empty")
-def _scene_resume(app: App) -> None:
-    from app.screens.resume import ResumeScreen
-
-    _home(app, "resume")
-    app.push(ResumeScreen())
-
-
-@scene("resume-list", "saved games list with two saves (times vary: no golden image)", golden=False)
-def _scene_resume_list(app: App) -> None:
-    from app.catalog import GAMES
-    from app.screens.resume import ResumeScreen
-
-    first, second = [entry for entry in GAMES if entry.resume][:2]
-    app.saves.save("demo-1", first.kinds()[0], "You 212, Computer 198", {})
-    app.saves.save("demo-2", second.kinds()[0], "You 11,400, Computer 9,800", {})
-    _home(app, "resume")
-    app.push(ResumeScreen())
-
-
 # -- rendering a scene -----------------------------------------------------------------------------
 
 
@@ -160,10 +90,6 @@ def shoot(
     ``keys`` (if given) replaces the scene's own press script. With no ``data_dir`` a fresh empty
     one is used, so the picture does not depend on the user's settings or saves.
     """
-    import tempfile
-
-    from app.app import Headless
-
     temp = None
     if data_dir is None:
         temp = tempfile.TemporaryDirectory(prefix="tvgames-scene-")

@@ -323,6 +323,12 @@ class Screen:
         two moves): the app calls ``update`` every frame but redraws only after ``refresh()``."""
         return False
 
+    @property
+    def passing(self) -> bool:
+        """True while a still picture shows for a set time (a banner): a timer, not an animation,
+        but what a scripted run (:meth:`app.app.Headless.settle`) waits for like one."""
+        return False
+
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds (called while ``animating`` or
         ``ticking``, and on resume)."""

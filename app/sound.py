@@ -1,8 +1,12 @@
-"""Short sound effects, synthesised with numpy at start-up and played through pygame.mixer.
+"""Short sound effects, synthesised with numpy and played through pygame.mixer.
 
 No audio files: every effect is a few lines of arithmetic below (about 2 MB of samples in all,
-made in a few milliseconds). Where there is no audio device the mixer cannot open; then every
-call is a no-op and one line is logged, so a box without sound still plays.
+made in a few milliseconds). The audio device is open only while there is something to hear: it
+opens for an effect and closes after :data:`CLOSE_AFTER_S` of silence (an open device keeps SDL's
+mixing thread waking about 43 times a second to mix silence, all day, behind an idle TV). Closing
+can take 25-90 ms, so a small thread does it, never the loop. Where there is no audio device the
+mixer cannot open; then every call is a no-op and one line is logged, so a box without sound still
+plays.
 
 >>> sound = Sound(enabled=False)
 >>> sound.play("roll")   # muted: nothing happens, nothing fails
@@ -11,6 +15,8 @@ call is a no-op and one line is logged, so a box without sound still plays.
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -21,6 +27,9 @@ log = logging.getLogger(__name__)
 MIXER_FREQUENCY = 44100
 MIXER_BUFFER = 1024
 """Samples per mixer buffer: ~23 ms at 44.1 kHz, small enough to feel instant, big enough for a Pi."""
+CLOSE_AFTER_S = 10.0
+"""Silence after which the audio device is closed (reopening it for the next effect costs a few ms:
+a player pressing keys keeps it open; a box left alone closes it)."""
 LOOPING = frozenset({"shake"})
 """Effects that repeat until :meth:`Sound.stop` (the dice rattle while the player holds 2)."""
 
@@ -124,19 +133,70 @@ def _to_mixer_format(mono: np.ndarray, size: int, channels: int) -> bytes:
 
 
 class Sound:
-    """The console's effects. Every method is safe to call with no audio device or when muted."""
+    """The console's effects. Every method is safe to call with no audio device or when muted.
 
-    def __init__(self, enabled: bool = True, volume: float = 0.8) -> None:
+    The device opens at the first effect and closes after ``close_after_s`` of silence, on a
+    thread of its own (``closer=False``: nobody closes it but :meth:`close_if_silent`, which
+    tests call with their own ``clock``)."""
+
+    def __init__(
+        self,
+        enabled: bool = True,
+        volume: float = 0.8,
+        *,
+        close_after_s: float = CLOSE_AFTER_S,
+        clock: Callable[[], float] = time.monotonic,
+        closer: bool = True,
+    ) -> None:
         self.enabled = enabled
         self.volume = min(1.0, max(0.0, volume))
+        self.close_after_s = close_after_s
+        self.clock = clock
+        self.available = True
+        """False once the device could not be opened (or went away): silent from then on."""
+        self.opens = 0
+        """How many times the device was opened (each a few ms; tests and the bench read it)."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        self.available = self._open_mixer()
-        if self.available:
-            frequency, size, channels = pygame.mixer.get_init()
-            for name, make in EFFECTS.items():
-                sound = pygame.mixer.Sound(buffer=_to_mixer_format(make(frequency), size, channels))
-                sound.set_volume(self.volume)
-                self._sounds[name] = sound
+        self._samples: tuple[tuple[int, int, int], dict[str, bytes]] | None = None
+        self._quiet_from = 0.0
+        """When what was last played ends (inf while a looping effect plays)."""
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._closer: threading.Thread | None = None
+        self._background = closer
+        self._stopped = False
+
+    @property
+    def open(self) -> bool:
+        """Whether the audio device is open now."""
+        return bool(self._sounds)
+
+    def _ensure_open(self) -> bool:
+        """Open the device and make the effects for its format (called with the lock held)."""
+        if self._sounds:
+            if pygame.mixer.get_init():
+                return True
+            # A pygame Sound used after mixer.quit() crashes the process instead of raising.
+            self._sounds = {}
+            self._mixer_lost("the mixer was closed")
+            return False
+        if not self.available or not self._open_mixer():
+            self.available = False
+            return False
+        fmt = pygame.mixer.get_init()
+        if self._samples is None or self._samples[0] != fmt:
+            frequency, size, channels = fmt
+            made = {name: _to_mixer_format(make(frequency), size, channels) for name, make in EFFECTS.items()}
+            self._samples = (fmt, made)
+        for name, data in self._samples[1].items():
+            sound = pygame.mixer.Sound(buffer=data)
+            sound.set_volume(self.volume)
+            self._sounds[name] = sound
+        self.opens += 1
+        if self._background and self._closer is None:
+            self._closer = threading.Thread(target=self._close_when_silent, name="sound-closer", daemon=True)
+            self._closer.start()
+        return True
 
     @staticmethod
     def _open_mixer() -> bool:
@@ -149,6 +209,40 @@ class Sound:
             return False
         return bool(pygame.mixer.get_init())
 
+    def close_if_silent(self) -> bool:
+        """Close the device if nothing has played for ``close_after_s``; True if it is closed now."""
+        with self._lock:
+            if not self._sounds:
+                return True
+            if self.clock() < self._quiet_from + self.close_after_s:
+                return False
+            self._sounds = {}  # freed while the mixer still exists
+            pygame.mixer.quit()
+            return True
+
+    def _close_when_silent(self) -> None:
+        """The closer thread: sleeps until the silence is long enough, closes, sleeps until woken."""
+        while not self._stopped:
+            with self._lock:
+                due = self._quiet_from + self.close_after_s if self._sounds else None
+            if due is None or due == float("inf"):  # closed, or a rattle that loops until stopped
+                self._wake.wait()
+            else:
+                self._wake.wait(max(0.05, due - self.clock()))
+            self._wake.clear()
+            if not self._stopped:
+                self.close_if_silent()
+
+    def close(self) -> None:
+        """Stop the closer thread and close the device now (the app is shutting down)."""
+        self._stopped = True
+        self._wake.set()
+        with self._lock:
+            if self._sounds and pygame.mixer.get_init():
+                self._sounds = {}
+                pygame.mixer.quit()
+            self._sounds = {}
+
     @staticmethod
     def _check(name: str) -> None:
         if name not in EFFECTS:
@@ -159,52 +253,75 @@ class Sound:
         log.warning("sound: mixer stopped (%s); playing silently from now on", exc)
         self.available = False
 
-    def _ready(self) -> bool:
-        # A pygame Sound used after mixer.quit() crashes the process instead of raising, so ask first.
-        if self.available and not pygame.mixer.get_init():
+    def _playing(self) -> bool:
+        """The device is open and still there (called with the lock held)."""
+        if self._sounds and not pygame.mixer.get_init():
+            self._sounds = {}
             self._mixer_lost("the mixer was closed")
-        return self.available
+        return bool(self._sounds)
 
     def play(self, name: str) -> None:
         """Start effect ``name``; ``"shake"`` loops until :meth:`stop`."""
         self._check(name)
-        if not (self.enabled and self._ready()):
+        if not self.enabled:
             return
-        sound = self._sounds[name]
-        try:
-            if name in LOOPING:
-                sound.stop()  # a second press must not stack a second rattle on the first
-            sound.play(loops=-1 if name in LOOPING else 0)
-        except pygame.error as exc:
-            self._mixer_lost(exc)
+        with self._lock:
+            if not self._ensure_open():
+                return
+            sound = self._sounds[name]
+            try:
+                if name in LOOPING:
+                    sound.stop()  # a second press must not stack a second rattle on the first
+                sound.play(loops=-1 if name in LOOPING else 0)
+            except pygame.error as exc:
+                self._sounds = {}
+                self._mixer_lost(exc)
+                return
+            ends = float("inf") if name in LOOPING else self.clock() + sound.get_length()
+            self._quiet_from = max(self._quiet_from, ends)
+        self._wake.set()
 
     def stop(self, name: str) -> None:
         self._check(name)
-        if self._ready():
+        with self._lock:
+            if not self._playing():
+                return
             try:
                 self._sounds[name].stop()
             except pygame.error as exc:
+                self._sounds = {}
                 self._mixer_lost(exc)
+                return
+            if name in LOOPING:
+                self._quiet_from = self.clock()
+        self._wake.set()
 
     def stop_all(self) -> None:
-        if not self._ready():
-            return
-        try:
-            for sound in self._sounds.values():
-                sound.stop()
-        except pygame.error as exc:
-            self._mixer_lost(exc)
+        with self._lock:
+            if not self._playing():
+                return
+            try:
+                for sound in self._sounds.values():
+                    sound.stop()
+            except pygame.error as exc:
+                self._sounds = {}
+                self._mixer_lost(exc)
+                return
+            self._quiet_from = self.clock()
+        self._wake.set()
 
     def set_volume(self, volume: float) -> None:
         """0.0 (silent) to 1.0 (full); out-of-range values are clamped."""
         self.volume = min(1.0, max(0.0, float(volume)))
-        if not self._ready():
-            return
-        try:
-            for sound in self._sounds.values():
-                sound.set_volume(self.volume)
-        except pygame.error as exc:
-            self._mixer_lost(exc)
+        with self._lock:
+            if not self._playing():
+                return
+            try:
+                for sound in self._sounds.values():
+                    sound.set_volume(self.volume)
+            except pygame.error as exc:
+                self._sounds = {}
+                self._mixer_lost(exc)
 
     def set_enabled(self, on: bool) -> None:
         """Mute (False) stops whatever is playing; unmute lets the next effect play."""
@@ -214,10 +331,12 @@ class Sound:
 
     def is_playing(self, name: str) -> bool:
         self._check(name)
-        if not self._ready():
-            return False
-        try:
-            return self._sounds[name].get_num_channels() > 0
-        except pygame.error as exc:
-            self._mixer_lost(exc)
-            return False
+        with self._lock:
+            if not self._playing():
+                return False
+            try:
+                return self._sounds[name].get_num_channels() > 0
+            except pygame.error as exc:
+                self._sounds = {}
+                self._mixer_lost(exc)
+                return False

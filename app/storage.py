@@ -165,8 +165,8 @@ class Storage:
         path = self.path(name)
         try:
             raw = _read_regular(path)
-        except FileNotFoundError:
-            return None
+        except (FileNotFoundError, NotADirectoryError):
+            return None  # (a file where a folder on the way should be: prepare() said so once)
         except OSError as exc:
             log.warning("cannot read %s: %s", path, exc.strerror or exc)
             return self.move_aside(name, "notice.file_unreadable")
@@ -213,7 +213,7 @@ class Storage:
             make_dirs(path.parent)
             fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         except OSError as exc:
-            raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise StorageError(f"cannot write {path.name}: {exc.strerror or exc}") from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
@@ -226,7 +226,7 @@ class Storage:
                 os.unlink(temp_name)
             except OSError:
                 pass
-            raise StorageError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise StorageError(f"cannot write {path.name}: {exc.strerror or exc}") from None
         _fsync_dir(path.parent)
 
     @staticmethod
@@ -284,7 +284,11 @@ class Storage:
             make_dirs(root)
         except OSError as exc:
             log.warning("cannot make %s: %s", root, exc.strerror or exc)
-            self.notice("notice.data_dir_unusable", dir=str(root))
+            blocker = _file_in_the_way(root)
+            if blocker is not None:  # the real problem, not a damaged settings.json
+                self.notice("notice.data_dir_blocked", file=blocker.name)
+            else:
+                self.notice("notice.data_dir_unusable", dir=root.name)
             return False
         for sub in subdirectories:
             folder = root / sub
@@ -293,6 +297,14 @@ class Storage:
         for folder in (root, *(root / sub for sub in subdirectories)):
             _tidy(folder, time.time())
         return True
+
+
+def _file_in_the_way(folder: Path) -> Path | None:
+    """The nearest of ``folder`` and its parents that exists and is not a directory, if any."""
+    for candidate in (folder, *folder.parents):
+        if os.path.lexists(candidate):
+            return None if candidate.is_dir() else candidate
+    return None
 
 
 def _read_regular(path: Path) -> bytes:

@@ -335,6 +335,16 @@ class TextRenderer:
         self.hits = 0
         self.misses = 0
 
+    @property
+    def cached(self) -> list[pygame.Surface]:
+        """The rendered runs held now, oldest first (the cache is bounded by count and by pixels)."""
+        return list(self._surfaces.values())
+
+    @property
+    def measured(self) -> int:
+        """How many text sizes are remembered."""
+        return len(self._sizes)
+
     def _font(self, size: int, bold: bool, rtl: bool) -> pygame.font.Font:
         if not pygame.font.get_init():
             pygame.font.init()

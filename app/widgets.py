@@ -17,13 +17,16 @@ import pygame
 
 from app import i18n
 from app.screen import first_focus, focus_step, next_focus
+from app.text import TextRenderer
 from remote.buttons import Button
 
 if TYPE_CHECKING:
     from app.app import App
     from app.screen import Screen
-    from app.text import TextRenderer
     from app.theme import RGB, Theme
+
+MOTION_S = 0.12
+"""How long a small motion lasts (the focus of a list sliding to the next row)."""
 
 ANCHORS = (
     "topleft",
@@ -249,8 +252,6 @@ def focus_slide(
     if focus is None or rect is None:
         memory.pop(key, None)
         return None
-    from app.app import MOTION_S
-
     now = app.clock()
     was = memory.get(key)
     if was is None:  # a new cursor: at rest
@@ -587,8 +588,10 @@ def draw_die(
     focused: bool = False,
     focus_colour: RGB = (235, 180, 40),
     safe: Callable[[RGB], RGB] | None = None,
+    pip_shape: str = "round",
 ) -> pygame.Rect:
-    """Draw a die in ``rect``: pips for faces 1-6, a word (e.g. "Freeze", "×2") for any string face,
+    """Draw a die in ``rect``: pips for faces 1-6 (of ``pip_shape``, see :data:`PIP_SHAPES`), a
+    word (e.g. "Freeze", "×2") for any string face,
     nothing for None (a blank face). It looks square and its pips round on every TV: widths are
     divided by ``pixel_aspect``. A held die has a thick border and a bar below it in
     ``held_colour``, readable from the couch; ``focused`` draws a focus ring around it.
@@ -610,17 +613,11 @@ def draw_die(
         ry = max(1.5, h * 0.085)
         rx = ry / pixel_aspect
         for fx, fy in PIPS[face]:
-            cx = body.x + fx * body.w
-            cy = body.y + fy * body.h
-            pygame.draw.ellipse(
-                surface, pip_colour, pygame.Rect(round(cx - rx), round(cy - ry), round(2 * rx), round(2 * ry))
-            )
+            draw_pip(surface, pip_colour, (body.x + fx * body.w, body.y + fy * body.h), rx, ry, pip_shape)
     elif face is not None:
         global _label_text
         if text is None:
             if _label_text is None:
-                from app.text import TextRenderer
-
                 _label_text = TextRenderer()
             text = _label_text
         label = str(face)
@@ -653,6 +650,52 @@ def draw_die(
     return body
 
 
+PIP_SHAPES = ("round", "square", "triangle", "diamond", "cross")
+"""The pip shapes a die may have: a die told apart by its colour is told apart by its pips too."""
+
+
+def draw_pip(
+    surface: pygame.Surface, colour: RGB, centre: tuple[float, float], rx: float, ry: float, shape: str
+) -> None:
+    """One pip of ``shape`` centred on ``centre``, ``rx`` by ``ry`` from its centre to its edge."""
+    cx, cy = centre
+    if shape == "square":
+        s = 0.9  # a square looks bigger than a disc of the same width
+        pygame.draw.rect(
+            surface,
+            colour,
+            pygame.Rect(round(cx - rx * s), round(cy - ry * s), round(2 * rx * s), round(2 * ry * s)),
+        )
+    elif shape == "triangle":
+        k = 1.25
+        pygame.draw.polygon(
+            surface,
+            colour,
+            [(cx, cy - ry * k), (cx + rx * k, cy + ry * k * 0.8), (cx - rx * k, cy + ry * k * 0.8)],
+        )
+    elif shape == "diamond":
+        k = 1.3
+        pygame.draw.polygon(
+            surface, colour, [(cx, cy - ry * k), (cx + rx * k, cy), (cx, cy + ry * k), (cx - rx * k, cy)]
+        )
+    elif shape == "cross":
+        k, w = 1.25, 0.45
+        pygame.draw.rect(
+            surface,
+            colour,
+            pygame.Rect(round(cx - rx * k), round(cy - ry * w), round(2 * rx * k), max(2, round(2 * ry * w))),
+        )
+        pygame.draw.rect(
+            surface,
+            colour,
+            pygame.Rect(round(cx - rx * w), round(cy - ry * k), max(2, round(2 * rx * w)), round(2 * ry * k)),
+        )
+    else:
+        pygame.draw.ellipse(
+            surface, colour, pygame.Rect(round(cx - rx), round(cy - ry), round(2 * rx), round(2 * ry))
+        )
+
+
 def die_focus_ring(surface: pygame.Surface, body: pygame.Rect, colour: RGB) -> None:
     """The focus ring around a die whose body is ``body`` (a die cursor on its way draws it alone)."""
     ring = max(2, round(body.h * 0.05))
@@ -670,6 +713,7 @@ def draw_die_themed(
     held: bool,
     colour: RGB | None = None,
     focused: bool = False,
+    pip_shape: str = "round",
 ) -> pygame.Rect:
     """:func:`draw_die` with the app's theme (broadcast-safe) colours and pixel aspect."""
     theme = app.theme
@@ -688,6 +732,7 @@ def draw_die_themed(
         focused=focused,
         focus_colour=theme.colour("accent"),
         safe=app.profile.safe_colour,
+        pip_shape=pip_shape,
     )
 
 

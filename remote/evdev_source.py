@@ -2,9 +2,10 @@
 
 :class:`EvdevSource` opens every device whose keys look like a remote or a keyboard and that a
 keymap of the profile claims, grabs it (so SDL's own evdev reader under KMS does not deliver each
-press twice), and reads whatever is queued at each poll. It looks at ``/dev/input`` again every
-``rescan_s`` seconds, so a remote that is unplugged and plugged back in is found within two
-seconds; an unplug shows up as an ``UNPLUG`` event, which ends any press the device held.
+press twice), and reads whatever is queued at each poll. It watches ``/dev/input`` (inotify: its
+fd wakes the sleeping loop, so a remote plugged in is found at once) and where it cannot, looks
+again every ``rescan_s`` seconds; an unplug shows up as an ``UNPLUG`` event, which ends any press
+the device held.
 
 The device layer is injectable: :class:`EvdevBackend` talks to the kernel through python-evdev;
 tests pass a fake with the same three methods.
@@ -33,6 +34,62 @@ REMOTE_KEYS = frozenset(
     | {f"KEY_{n}" for n in range(10)}
 )
 """A device with any of these keys looks like a remote or a keyboard (a mouse has none)."""
+
+
+class DirectoryWatch:
+    """Linux inotify on one directory: a file descriptor that becomes readable when an entry is
+    made, removed or has its permissions changed (udev does all three as a remote comes and
+    goes), so a sleeping loop hears of a plugged remote at once instead of polling the folder."""
+
+    _EVENTS = 0x100 | 0x200 | 0x4  # IN_CREATE | IN_DELETE | IN_ATTRIB
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    @classmethod
+    def open(cls, directory: str) -> DirectoryWatch | None:
+        """A watch on ``directory``, or None where there is no inotify (not Linux, no libc)."""
+        import ctypes
+        import ctypes.util
+        import os
+
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        except (OSError, AttributeError):
+            return None
+        if fd < 0:
+            return None
+        if libc.inotify_add_watch(fd, os.fsencode(directory), cls._EVENTS) < 0:
+            os.close(fd)
+            return None
+        return cls(fd)
+
+    def changed(self) -> bool:
+        """Whether anything happened since the last call (what happened is read and dropped)."""
+        import os
+
+        seen = False
+        while True:
+            try:
+                if not os.read(self.fd, 4096):
+                    return seen
+            except (BlockingIOError, InterruptedError):
+                return seen
+            except OSError:
+                return True
+            seen = True
+
+    def close(self) -> None:
+        import os
+
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
+WATCHED_RESCAN_S = 60.0
+"""With a watch on the device folder, the folder is still read this often (a missed event)."""
 
 
 class Device(Protocol):
@@ -161,6 +218,7 @@ class EvdevSource:
         grab_keyboards: bool | None = None,
         rescan_s: float = 1.0,
         clock: Callable[[], float] = time.time,
+        watch_dir: str | None = None,
     ) -> None:
         self.keymaps = dict(keymaps)
         known = {code for keymap in self.keymaps.values() for code in keymap.codes}
@@ -173,6 +231,11 @@ class EvdevSource:
         self._open: dict[str, tuple[Device, DeviceInfo]] = {}
         self._rejected: set[str] = set()
         self._next_scan = float("-inf")
+        if watch_dir is None and backend is None:
+            watch_dir = getattr(self.backend, "input_dir", None)  # the real device folder
+        self._watch = DirectoryWatch.open(watch_dir) if watch_dir else None
+        if self._watch is not None:
+            self.rescan_s = max(rescan_s, WATCHED_RESCAN_S)
 
     # -- devices ------------------------------------------------------------------------------------
 
@@ -239,6 +302,9 @@ class EvdevSource:
 
     def read(self, now: float) -> list[RawEvent]:
         events: list[RawEvent] = []
+        if self._watch is not None and self._watch.changed():
+            self._rejected.clear()  # udev may only now have given the new device its permissions
+            self._next_scan = now
         if now >= self._next_scan:
             events.extend(self.scan(now))
         if not self._open:
@@ -274,7 +340,7 @@ class EvdevSource:
     def wait_fds(self) -> list[int]:
         """File descriptors of the open devices: the app's loop selects on them while idle, so a
         remote press wakes it at once instead of at the next poll."""
-        fds = []
+        fds = [self._watch.fd] if self._watch is not None else []
         for device, _ in self._open.values():
             try:
                 fds.append(device.fileno())
@@ -285,3 +351,5 @@ class EvdevSource:
     def close(self) -> None:
         for path in list(self._open):
             self._drop(path, 0.0)
+        if self._watch is not None:
+            self._watch.close()

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         dest="share",
         action="store_const",
         const=True,
-        help="kiosk guests may overwrite each other's saves and high scores",
+        help="kiosk guests may push each other's high scores out of a full table",
     )
     share.add_argument(
         "--guests-apart", dest="share", action="store_const", const=False, help="they may not (the default)"
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from app.cli import UserError
-    from app.kiosk import KioskConfig, hash_pin, valid_pin
+    from app.kiosk import KioskConfig, LockRecord, hash_pin, valid_pin
     from app.storage import Storage, data_dir
 
     storage = Storage(data_dir(args.data_dir))
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         pin = read_pin(sys.stdin)
         if not valid_pin(pin):
             raise UserError("a PIN is 4 to 8 digits (the remote's digit keys)")
-        config.pin, config.failures, config.locked_until = hash_pin(pin), 0, 0.0
+        config.pin = hash_pin(pin)
         changed = True
     if args.enabled is not None:
         if args.enabled and config.pin is None:
@@ -92,10 +92,14 @@ def run(args: argparse.Namespace) -> int:
             config.save(storage)
         except OSError as exc:
             raise UserError(f"cannot write {storage.path('kiosk.json')}: {exc}") from exc
+    lock = LockRecord(storage)
+    if args.set_pin and not (lock.create() and lock.write(0, 0.0)):  # a new PIN: a fresh count
+        raise UserError(f"cannot write {lock.path}: the PIN pad would take no PIN")
+    found = lock.read()
     state = {
         "kiosk_mode": config.enabled,
         "pin_set": config.pin is not None,
-        "wrong_tries": config.failures,
+        "wrong_tries": None if found is None else found[0],
         "attract_after_min": config.attract_after_min,
         "idle_game_min": config.idle_game_min,
         "guests_share": config.guests_share,

@@ -28,9 +28,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--keys", help="press these keys after start-up, e.g. 'SELECT,2:hold=500' (a demonstration)"
     )
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    # for `tvgames bench`: the real program on a named scene or playing its demos, saying on
+    # stdout when its first frame is shown
+    p.add_argument("--scene", help=argparse.SUPPRESS)
+    p.add_argument("--demo", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--report-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=run, mode=None)
 
 
+HEAVY_MODULES = ("numpy", "evdev", "asyncio", "ssl")
+"""Modules the first frame should not wait for (numpy: tens of ms; the whole evdev package brings
+asyncio and ssl): the first-frame report names those loaded by then."""
 BENCH_RUN_ON_S = 1.0
 """With --exit-after-first-frame: how long the app keeps running (sound set up, idle) before exiting."""
 
@@ -59,6 +67,7 @@ def default_mode(env) -> str:
 def run(args: argparse.Namespace) -> int:
     import json
     import os
+    import sys
     import time
 
     from app.cli import UserError
@@ -90,21 +99,43 @@ def run(args: argparse.Namespace) -> int:
         )
     except DisplayError as exc:
         raise UserError(str(exc)) from exc
-    app.push(HomeScreen())
+    keys = args.keys
+    if args.scene:
+        from app import scenes
+
+        try:
+            keys = scenes.build_scene(app, args.scene).keys or keys
+        except KeyError as exc:
+            raise UserError(exc.args[0]) from None
+    else:
+        app.push(HomeScreen())
     # a key script (a demonstration) plays the game its presses describe: no guided first turn
-    app.guides = not args.keys
+    app.guides = not keys
     from app.kiosk import set_up_box
 
-    set_up_box(app, kiosk=args.kiosk, keys=args.keys, cec=not args.exit_after_first_frame)
-    if args.exit_after_first_frame:  # for `tvgames bench`: time to the first frame, then memory
-        import threading
+    set_up_box(app, kiosk=args.kiosk, keys=keys, cec=not args.exit_after_first_frame, demo=args.demo)
 
-        def report() -> None:
-            top = type(app.top).__name__ if app.top is not None else None
-            first = {"first_frame_s": time.monotonic() - started, "screen": top, "toast": app.toast_message}
-            print(json.dumps(first), flush=True)
+    def report() -> None:
+        top = type(app.top).__name__ if app.top is not None else None
+        first = {"first_frame_s": time.monotonic() - started, "screen": top, "toast": app.toast_message}
+        first["heavy_modules"] = sorted(m for m in HEAVY_MODULES if m in sys.modules)
+        # the CPU the process spent to get here, interpreter start included: on a busy machine
+        # the wall time above also counts the time others had the cores
+        first["first_frame_cpu_s"] = sum(os.times()[:2])
+        print(json.dumps(first), flush=True)
+        if args.exit_after_first_frame:
+            import threading
+
             threading.Timer(BENCH_RUN_ON_S, lambda: setattr(app, "running", False)).start()
 
+    if args.report_first_frame:  # `tvgames bench` asks how many frames were drawn (SIGUSR1)
+        import signal
+
+        signal.signal(
+            signal.SIGUSR1,
+            lambda *_: print(json.dumps({"frames": app.frames, "t": time.monotonic()}), flush=True),
+        )
+    if args.exit_after_first_frame:  # for `tvgames bench`: time to the first frame, then memory
         app.run(on_first_frame=report)
         print(json.dumps({"peak_rss_kb": peak_rss_kb()}), flush=True)
     else:
@@ -123,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
             return late_sources() if late_sources is not None else []
 
         with stopping_gently(stop):  # a second signal while saving must not cut the save short
-            app.run(late_sources=phones)
+            app.run(late_sources=phones, on_first_frame=report if args.report_first_frame else None)
             if stopped:
                 _stop(app, stopped[0])
     app.close()

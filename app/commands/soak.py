@@ -11,6 +11,12 @@ Reported: exceptions (each caught, the box sent home, the run going on), demo ga
 played to the end per kind, games saved because nobody played them, RSS at every hour, peak and
 final, open file descriptors and threads at the start, once the app is up and at the end, and
 the machine's load average at the start and the end (beside the wall time).
+
+With ``--presses N`` it is a different run: N random remote presses from the home screen (every
+button, now and then held, with random gaps), so every screen and every game is reached and
+left again and again, on a fake clock, with the computers' decisions waited for. RSS is reported
+every ``--every`` presses (10,000 by default), with the peak and the growth over the last half.
+``--kiosk`` runs it in kiosk mode (a PIN is set; random digits meet the PIN pad).
 """
 
 from __future__ import annotations
@@ -23,7 +29,11 @@ HOUR_S = 3600.0
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("soak", help="run the attract loop for hours: exceptions, games played, memory, fds")
-    p.add_argument("--hours", type=float, required=True, help="how long (simulated with --fake-clock)")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--hours", type=float, help="how long (simulated with --fake-clock)")
+    what.add_argument("--presses", type=int, help="random remote presses over every screen, instead")
+    p.add_argument("--every", type=int, default=10_000, help="with --presses: RSS every this many")
+    p.add_argument("--kiosk", action="store_true", help="with --presses: in kiosk mode")
     p.add_argument("--fake-clock", action="store_true", help="simulated time, as fast as the machine allows")
     p.add_argument("--profile", default="sd-pal", help="firmware profile (default: sd-pal)")
     p.add_argument("--frame-ms", type=float, default=250.0, help="fake-clock step while something moves")
@@ -110,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
 
     from app.cli import UserError
 
+    if args.presses is not None:
+        return run_presses(args)
     if not args.hours > 0 or not args.frame_ms > 0:
         raise UserError("--hours and --frame-ms must be positive")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -207,3 +219,127 @@ def _run_real(soak: Soak, seconds: float, cpu: dict, wall: dict, hourly: list) -
 def _text(result: dict) -> str:
     lines = [f"{key}: {value}" for key, value in result.items()]
     return "\n".join(lines)
+
+
+# -- random presses ------------------------------------------------------------------------------
+
+PRESS_GAPS_MS = (60, 150, 150, 400, 1500)
+"""Gaps after a press: mostly a quick hand, now and then a wait that lets the computers play."""
+HOLD_MS = (0, 0, 0, 0, 0, 300, 900)
+"""How long a press is held: mostly a tap; a hold shakes the dice or repeats a cursor."""
+FRAME_S = 0.05
+"""Fake time per loop turn while something moves (a coarse frame: the presses are what counts)."""
+
+
+class PressSoak:
+    """An offscreen app on a fake clock, home screen first, fed random presses of every button."""
+
+    def __init__(self, profile: str, data_dir: str, seed: int, kiosk: bool) -> None:
+        import random
+
+        from app.app import Headless
+
+        box = Headless(profile, lang="en", data_dir=data_dir, seed=seed)
+        box.settle_workers = True
+        self.box, self.app, self.clock = box, box.app, box.clock
+        self.rng = random.Random(seed)
+        self.exceptions: list[str] = []
+        if kiosk:
+            from app.kiosk import Kiosk, KioskConfig, hash_pin
+
+            config = KioskConfig(enabled=True, pin=hash_pin("2580"))
+            self.app.kiosk = Kiosk(self.app, config)
+            self.app.kiosk.enter()
+            self.app.input_filters.append(self.app.kiosk.filter)
+
+    def _guarded(self, step) -> None:
+        try:
+            step()
+        except Exception as exc:  # noqa: BLE001 - counted, then home, as a restart would
+            import logging
+            import traceback
+
+            logging.getLogger(__name__).error("soak: %s", traceback.format_exc())
+            self.exceptions.append(f"{type(exc).__name__}: {exc}"[:200])
+            self.app.go_home()
+
+    def _advance(self, seconds: float) -> None:
+        end = self.clock.now + seconds
+        while self.clock.now + 1e-9 < end:
+            for screen in self.app.stack:  # a computer's thinking takes no fake time
+                settle = getattr(screen, "settle", None)
+                if settle is not None:
+                    settle()
+            self.clock.advance(min(FRAME_S, end - self.clock.now))
+            self._guarded(self.app.step)
+
+    def press(self) -> None:
+        """One random press: any button, held a while or tapped, then a random gap."""
+        from remote.buttons import Button
+
+        button = self.rng.choice(list(Button))
+        pipeline = self.app.pipeline
+        self._guarded(lambda: pipeline.push_key(button, True, self.clock.now, source="soak"))
+        self._guarded(self.app.step)
+        self._advance(self.rng.choice(HOLD_MS) / 1000)
+        self._guarded(lambda: pipeline.push_key(button, False, self.clock.now, source="soak"))
+        self._guarded(self.app.step)
+        self._advance(self.rng.choice(PRESS_GAPS_MS) / 1000)
+        if not self.app.stack:  # nothing left on the stack (a quit): the box starts again at home
+            self.app.push(self.app.shell.home())
+
+
+def run_presses(args: argparse.Namespace) -> int:
+    """``tvgames soak --presses N``: the figures as JSON or text; exit 1 if anything raised."""
+    import json
+    import os
+    import sys
+    import tempfile
+    import time
+
+    from app.cli import UserError
+
+    if not args.presses > 0 or not args.every > 0:
+        raise UserError("--presses and --every must be positive")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from app.commands.run import peak_rss_kb
+
+    wall0 = time.monotonic()
+    marks: list[tuple[int, float]] = []
+    screens: dict[str, int] = {}
+    with tempfile.TemporaryDirectory(prefix="tvgames-soak-") as data:
+        soak = PressSoak(args.profile, data, args.seed, args.kiosk)
+        marks.append((0, process_numbers()["rss_mb"]))
+        try:
+            for n in range(1, args.presses + 1):
+                soak.press()
+                top = type(soak.app.stack.top).__name__ if soak.app.stack else "-"
+                screens[top] = screens.get(top, 0) + 1
+                if n % args.every == 0 or n == args.presses:
+                    marks.append((n, process_numbers()["rss_mb"]))
+                    print(
+                        f"soak: {n} presses: RSS {marks[-1][1]:.1f} MB, {len(soak.exceptions)} exceptions, "
+                        f"{time.monotonic() - wall0:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+        finally:
+            soak.app.close()
+    half = args.presses // 2
+    later = [rss for n, rss in marks if n >= half]
+    result = {
+        "presses": args.presses,
+        "seed": args.seed,
+        "kiosk": args.kiosk,
+        "wall_s": round(time.monotonic() - wall0, 1),
+        "exceptions": len(soak.exceptions),
+        "exception_kinds": sorted(set(soak.exceptions))[:10],
+        "rss_mb": {str(n): round(rss, 1) for n, rss in marks},
+        "peak_rss_mb": round(peak_rss_kb() / 1024, 1),
+        "growth_last_half_mb": round(later[-1] - later[0], 1) if len(later) > 1 else None,
+        "screens_on_top": dict(sorted(screens.items(), key=lambda kv: -kv[1])),
+    }
+    print(json.dumps(result, indent=2) if args.json else _text(result))
+    return 1 if soak.exceptions else 0

@@ -107,6 +107,7 @@ def resume_saved(
         if top is not None and hasattr(top, "reload"):
             top.reload()
         return False
+    screen.save_slot = getattr(info, "slot", None)  # saved again there; finished, that save goes
     app.push(screen)
     return True
 
@@ -161,6 +162,8 @@ class DiceGameScreen(Screen):
     """The end of a throw's tumble: the dice show their faces and swing less and less, then rest."""
 
     match: Match
+    save_slot: str | None = None
+    """The save this game came from or was last written to (None: a new game, never saved)."""
 
     def _init_match(self, match: Match, anim_seed: int) -> None:
         """Play ``match``: the fields this base uses, before the subclass sets its own."""
@@ -178,6 +181,11 @@ class DiceGameScreen(Screen):
     @property
     def state(self) -> Any:
         return self.match.state
+
+    @property
+    def passing_to(self) -> str | None:
+        """Whom the "pass the remote" banner names now; None when no hand-over waits for a press."""
+        return self._pass_to
 
     @property
     def players(self) -> list[PlayerSpec]:
@@ -210,8 +218,14 @@ class DiceGameScreen(Screen):
         self.match.start()
 
     def on_leave(self) -> None:
+        from app.appliance import release_memory
+
         self._stop_shaking()
         self.match.close()
+        # The game's positions, computers and pictures are garbage now: give their pages back, or
+        # malloc keeps them for good (see tvgames soak --presses). A demo's: the attract loop does.
+        if self.app is not None and not self.app.demo_running:
+            release_memory()
 
     def on_resume(self) -> None:
         self._changed()
@@ -308,21 +322,65 @@ class DiceGameScreen(Screen):
             return False
         return True
 
-    def save_and_quit(self) -> bool:
+    def save_and_quit(self, ask: bool = True) -> bool:
+        """Save the game as it stands and go home; True once it is on disk. ``ask`` False: nobody
+        is there to choose a save to replace (a stop signal, an idle game), so none is replaced."""
         raise NotImplementedError
 
-    def _write_save(self, slot: str, kind: str, title: str, payload: dict, failed_key: str) -> bool:
-        """Write the save and go home; on a disk error say so (``failed_key``) and stay in the game."""
+    def _write_save(
+        self,
+        kind: str,
+        title: str,
+        payload: dict,
+        failed_key: str,
+        players: Sequence[str],
+        progress: str,
+        ask: bool = True,
+    ) -> bool:
+        """Write this game's own save and go home; on a disk error say so (``failed_key``) and stay.
+
+        A game never saved before gets a new slot; when the saves are full, ``ask`` shows them to
+        choose the one to replace (False: one more is kept, nothing is replaced unasked). True
+        when the save is on disk (not while the choice is still open)."""
+        record = {"kind": kind, "title": title, "payload": payload, "players": tuple(players)}
+        record["progress"] = progress
+        if self.save_slot is None and self.app.saves.full():
+            if ask:
+                from app.screens.resume import ReplaceScreen
+
+                self.app.push(ReplaceScreen(), lambda slot: self._replace(slot, record, failed_key))
+                return False
+            log.warning("saves full: one more is kept (nobody to ask which to replace)")
+        return self._write(record, failed_key)
+
+    def _replace(self, slot: str | None, record: dict, failed_key: str) -> None:
+        """The save the family chose to give up for this game (None: they kept them all)."""
+        if slot is None:
+            self.app.toast(t("resume.not_saved"))
+            return
+        if self._write(record, failed_key):
+            self.app.saves.delete(slot)  # after the new save is on disk: never neither of them
+
+    def _write(self, record: dict, failed_key: str) -> bool:
         from app.storage import StorageError
 
+        saves = self.app.saves
+        slot = self.save_slot or saves.new_slot(record["kind"])
         try:
-            self.app.saves.save(slot, kind, title, payload)
+            saves.save(slot, **record)
         except (StorageError, OSError) as exc:
             self.app.toast(t(failed_key, error=str(exc)))
             return False
+        self.save_slot = slot
         self.app.go_home()
         self.app.toast(t("notice.game_saved"))
         return True
+
+    def _forget_save(self) -> None:
+        """The game is over: its own save goes (no other), so it is not offered to resume."""
+        if self.save_slot is not None:
+            self.app.saves.delete(self.save_slot)
+            self.save_slot = None
 
     # -- drawing ----------------------------------------------------------------------------------
     def guide_target(self, part: str) -> pygame.Rect | None:

@@ -7,6 +7,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, ModalScreen, Screen
+from app.screens.howto import HowToScreen, game_of
 from remote.buttons import Button
 
 GAME_KEYS: tuple[tuple[str, str], ...] = (
@@ -123,8 +124,6 @@ class HelpOverlay(ModalScreen[None]):
         self.subject = subject
 
     def bindings(self) -> tuple[Binding, ...]:
-        from app.screens.howto import game_of
-
         if game_of(self.subject) is None:
             return super().bindings()
         # In a game or its set-up, SELECT opens the game's How to play pages.
@@ -132,8 +131,6 @@ class HelpOverlay(ModalScreen[None]):
         return (Binding(Button.SELECT, "howto", "help.howto"), *own)
 
     def action_howto(self) -> None:
-        from app.screens.howto import HowToScreen, game_of
-
         game = game_of(self.subject)
         self.dismiss(None)
         if game is not None:

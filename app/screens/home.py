@@ -14,6 +14,9 @@ import pygame
 from app import catalog, widgets
 from app.i18n import t
 from app.screen import Binding, Screen
+from app.screens.help import RemoteHelpScreen
+from app.screens.resume import ResumeScreen
+from app.screens.settings import SettingsScreen
 from app.widgets import FocusList
 from remote.buttons import Button
 
@@ -85,16 +88,10 @@ class HomeScreen(Screen):
         if tile.game is not None:
             tile.game.start_function()(self.app, tile.game)
         elif tile.id == "resume":
-            from app.screens.resume import ResumeScreen
-
             self.app.push(ResumeScreen())
         elif tile.id == "settings":
-            from app.screens.settings import SettingsScreen
-
             self.app.push(SettingsScreen())
         elif tile.id == "help":
-            from app.screens.help import RemoteHelpScreen
-
             self.app.push(RemoteHelpScreen())
 
     def select_tile(self, tile_id: str) -> None:
@@ -219,11 +216,13 @@ class HomeScreen(Screen):
         widgets.background(back, theme)
         image = pygame.Surface(area.size, pygame.SRCALPHA)
         image.blit(back, (0, 0), area)
-        alpha = pygame.surfarray.pixels_alpha(image)
+        # The alpha of one row, stretched down the band and laid on with MIN: white keeps the
+        # colours and the row's alpha replaces the opaque one (no numpy before the first frame).
+        row = pygame.Surface((area.w, 1), pygame.SRCALPHA)
         for x in range(area.w):
             f = (x + 0.5) / area.w
-            alpha[x, :] = round(255 * ((1 - f) if leftward else f) ** 0.8)
-        del alpha  # unlocks the surface
+            row.set_at((x, 0), (255, 255, 255, round(255 * ((1 - f) if leftward else f) ** 0.8)))
+        image.blit(pygame.transform.scale(row, area.size), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         self._tile_images[key] = (image, [])
         return image
 

@@ -167,17 +167,3 @@ class HowToScreen(ModalScreen[None]):
                 bold=True,
             )
             y += row_h + theme.px(4)
-
-
-def _register_scenes() -> None:
-    from app.scenes import scene
-
-    for name in howto.games():
-
-        def build(app, name=name) -> None:
-            app.push(HowToScreen(name))
-
-        scene(f"howto-{name}", f"How to play {name}, first page")(build)
-
-
-_register_scenes()

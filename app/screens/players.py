@@ -139,39 +139,3 @@ class PlayersScreen(Screen):
             max_width=safe.w,
         )
         widgets.help_bar(surface, app, self)
-
-
-# -- scenes ------------------------------------------------------------------------------------------
-def _register_scenes() -> None:
-    from app.scenes import _home, scene
-
-    @scene("players", "Settings > Players: three named players, the second one focused")
-    def _players(app) -> None:
-        app.settings.players = ("Sara", "Ali", "مریم")
-        _home(app, "settings")
-        screen = PlayersScreen()
-        app.push(screen)
-        screen.focus.focus = 1
-
-    @scene("players-remove", "Settings > Players: 4 asks for a second 4 before a name goes", keys="4")
-    def _players_remove(app) -> None:
-        _players(app)
-
-    @scene("keyboard", "the on-screen keyboard, Latin letters, a name half typed", keys="DOWN,RIGHT,SELECT")
-    def _keyboard(app) -> None:
-        _home(app, "settings")
-        app.push(PlayersScreen())
-        app.push(KeyboardScreen("players.new_title", "Sar", script="en"))
-
-    @scene(
-        "keyboard-persian",
-        "the on-screen keyboard, Persian letters, a name half typed",
-        keys="DOWN,DOWN," + "LEFT," * 8 + "SELECT",  # a right-to-left grid: LEFT goes on
-    )
-    def _keyboard_persian(app) -> None:
-        _home(app, "settings")
-        app.push(PlayersScreen())
-        app.push(KeyboardScreen("players.new_title", "مری", script="fa"))
-
-
-_register_scenes()

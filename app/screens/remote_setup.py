@@ -25,6 +25,7 @@ import pygame
 from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
+from app.screens.menu import ChoiceScreen
 from app.storage import StorageError
 from app.widgets import FocusList
 from remote.buttons import DIGITS, Button, ButtonEvent, Press
@@ -445,8 +446,6 @@ def settings_value(app: App) -> str:
 
 def open_from_settings(app: App) -> None:
     """Set up a remote, or remove one that was set up (asked twice: it cannot be undone)."""
-    from app.screens.menu import ChoiceScreen
-
     items: list[tuple[str, str]] = [(t("remote.setup_new"), "")]
     items += [(t("remote.remove", device=device), device) for device in sorted(app.remotes.learned)]
 
@@ -465,40 +464,3 @@ def open_from_settings(app: App) -> None:
         app.push(ChoiceScreen("remote.remove_title", confirm, focus=1, translate=False), confirmed)
 
     app.push(ChoiceScreen("remote.title", items, translate=False), chosen)
-
-
-# -- scenes ------------------------------------------------------------------------------------------
-def _register_scenes() -> None:
-    from app.scenes import _home, scene
-
-    def _learning(app: App, heard: int) -> RemoteSetupScreen:
-        _home(app, "settings")
-        screen = RemoteSetupScreen()
-        app.push(screen)
-        screen.device, screen.phase = "gpio_ir_recv", "learn"
-        names = ["nec:0x40bf0c", "nec:0x40bf18", "nec:0x40bf5e", "nec:0x40bf08", "KEY_PLAYPAUSE"]
-        names += [f"nec:0x40bf{n:02x}" for n in range(0x40, 0x40 + len(FUNCTIONS))]
-        screen.heard = {function: names[i] for i, function in enumerate(FUNCTIONS[:heard])}
-        screen.heard.pop(Button.INFO, None)  # skipped: this remote has none
-        screen.index = min(heard, len(FUNCTIONS) - 1)
-        return screen
-
-    @scene("remote-setup-start", "Set up your remote, offered for a remote the box does not know")
-    def _start(app: App) -> None:
-        _home(app)
-        app.push(RemoteSetupScreen(offered=True))
-
-    @scene("remote-setup-learn", "Set up your remote: the sixth function, a button refused as taken")
-    def _learn(app: App) -> None:
-        screen = _learning(app, 5)
-        screen.message = t(
-            "remote.taken", heard=heard_name("nec:0x40bf0c"), button=widgets.key_name(DIGITS[2])
-        )
-
-    @scene("remote-setup-review", "Set up your remote: what was learned, INFO skipped, before saving")
-    def _review(app: App) -> None:
-        screen = _learning(app, len(FUNCTIONS))
-        screen.phase = "review"
-
-
-_register_scenes()

@@ -1,4 +1,9 @@
-"""The saved-games list: SELECT asks the game's catalog entry to resume it; RED deletes (after a yes)."""
+"""The saved-games list: SELECT asks the game's catalog entry to resume it; RED deletes (after a yes).
+
+Each row shows the game and its players, how far it got and when it was saved (and, in kiosk
+mode, whose it is). :class:`ReplaceScreen` is the same list, shown when a new game is saved with
+the saves full: the family picks the one to give up (SELECT twice), or BACK keeps them all.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,8 @@ import pygame
 
 from app import catalog, widgets
 from app.i18n import localize_digits, t
-from app.screen import Binding, Screen
+from app.saves import OWNER_GUEST
+from app.screen import Binding, ModalScreen, Screen
 from app.screens.menu import ConfirmScreen
 from app.widgets import FocusList
 from remote.buttons import Button
@@ -63,6 +69,27 @@ class ResumeScreen(Screen):
         if self.focus.move(button, self.rtl):
             self.app.sound.play("move")
 
+    def _row_text(self, info) -> tuple[str, str]:
+        """A save's two lines: the game and its players; how far, when and (kiosk) whose."""
+        entry = catalog.entry_for_save_kind(info.kind)
+        game = t(entry.title_key) if entry is not None else info.kind
+        when = saved_when(info)
+        if info.players:
+            heading = t("resume.heading", game=game, players=", ".join(info.players))
+            line = t("resume.row_progress", progress=info.progress or info.title, when=when)
+        else:  # a save from an earlier version: its title said the rest
+            heading, line = info.title, t("resume.row", game=game, when=when)
+        if self._show_owners:
+            owner = t("resume.owner.guest" if info.owner == OWNER_GUEST else "resume.owner.owner")
+            line = t("resume.row_owner", row=line, owner=owner)
+        return heading, line
+
+    @property
+    def _show_owners(self) -> bool:
+        """Whose each save is, in kiosk mode or where a guest's save is listed (after leaving it)."""
+        kiosk = getattr(self.app, "kiosk", None)
+        return bool(kiosk is not None and kiosk.active) or any(i.owner == OWNER_GUEST for i in self.saves)
+
     def action_open(self) -> None:
         info = self.saves[self.focus.focus]
         entry = catalog.entry_for_save_kind(info.kind)
@@ -88,7 +115,7 @@ class ResumeScreen(Screen):
         app, theme = self.app, self.theme
         safe = theme.safe
         widgets.background(surface, theme)
-        widgets.title(surface, app, t("resume.title"))
+        widgets.title(surface, app, t(self.title_key))
         top = safe.y + theme.font("title") + theme.px(40)
         if not self.saves:
             widgets.draw_text(
@@ -118,7 +145,8 @@ class ResumeScreen(Screen):
         widgets.help_bar(surface, app, self)
 
     def _draw_rows(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """One row per save: its title large on the first line; the game and when, smaller, below."""
+        """One row per save: the game and its players large on the first line; how far it got,
+        when, and whose (kiosk), smaller, below. A save from an earlier version shows its title."""
         app, theme, rtl = self.app, self.theme, self.rtl
         title_size, small = theme.font("heading"), theme.font("small")
         title_h = app.text.line_height(title_size, bold=True)
@@ -147,7 +175,8 @@ class ResumeScreen(Screen):
             x = row.right - pad if rtl else row.x + pad
             room = row.w - 2 * pad
             y = row.y + theme.px(8)
-            title = fit_line(app.text, info.title, title_size, room, bold=True)
+            heading, line = self._row_text(info)
+            title = fit_line(app.text, heading, title_size, room, bold=True)
             widgets.draw_text(
                 surface,
                 app.text,
@@ -159,9 +188,7 @@ class ResumeScreen(Screen):
                 bold=True,
                 max_width=room,
             )
-            entry = catalog.entry_for_save_kind(info.kind)
-            game = t(entry.title_key) if entry is not None else info.kind
-            line = fit_line(app.text, t("resume.row", game=game, when=saved_when(info)), small, room)
+            line = fit_line(app.text, line, small, room)
             colour = theme.colour("accent" if focused else "text_dim")
             widgets.draw_text(
                 surface, app.text, line, small, colour, (x, y + title_h), anchor, max_width=room
@@ -176,6 +203,31 @@ class ResumeScreen(Screen):
                 (area.centerx, area.bottom),
                 "midbottom",
             )
+
+
+class ReplaceScreen(ModalScreen[str], ResumeScreen):
+    """The saves are full and a new game is being saved: which save goes? SELECT marks a row and
+    asks once more (nothing is replaced by a reflex press); hands back its slot, None for BACK."""
+
+    title_key = "resume.replace.title"
+    BINDINGS = (
+        *ResumeScreen.BINDINGS[:2],  # UP and DOWN move
+        Binding(Button.SELECT, "open", "resume.replace.key"),
+        Binding(Button.BACK, "back", "resume.replace.keep"),
+    )
+
+    def bindings(self):
+        return Screen.bindings(self)  # its own, RED (delete) never among them
+
+    def action_open(self) -> None:
+        info = self.saves[self.focus.focus]
+        self.app.push(
+            ConfirmScreen("resume.replace.confirm", self.title_key),
+            lambda yes: self.dismiss(info.slot) if yes else None,
+        )
+
+    def check_action(self, action: str, args: tuple) -> bool:
+        return action == "back" or bool(self.saves)
 
 
 def fit_line(text_renderer, line: str, size: int, width: int, *, bold: bool = False) -> str:

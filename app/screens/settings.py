@@ -20,6 +20,8 @@ from app.catalog import GameSetting
 from app.i18n import t
 from app.profiles import available_profiles
 from app.screen import Binding, Screen, focus_step
+from app.screens.players import PlayersScreen
+from app.screens.remote_setup import open_from_settings, settings_value
 from app.settings import CHOICES, GAME_SETTINGS, Settings
 from app.widgets import FocusList
 from remote.buttons import Button
@@ -156,9 +158,6 @@ class SettingsScreen(Screen):
     def action_change(self, button: Button | None) -> None:
         row = ROWS[self.focus.focus]
         if row.opens:
-            from app.screens.players import PlayersScreen
-            from app.screens.remote_setup import open_from_settings
-
             self.app.sound.play("select")
             if row.field == "remote":
                 open_from_settings(self.app)
@@ -190,8 +189,6 @@ class SettingsScreen(Screen):
     def value(self, row: Row) -> str:
         """What the row shows at its end ("" for the volume, which is a bar)."""
         if row.field == "remote":
-            from app.screens.remote_setup import settings_value
-
             return settings_value(self.app)
         value = getattr(self.settings, row.field)
         if row.field == "volume":

@@ -70,10 +70,10 @@ static struct {
     int card_per_house[NDECK][DECKSZ], card_per_hotel[NDECK][DECKSZ], jail_free[NDECK];
     double build_gain[NSQ][6], sell_loss[NSQ][6];
     /* hard's tables and constants (ai.py): _income(sq, level) for levels 0-6, group_bonus(group,
-     * opponents) by group index and 0-5 opponents, then HORIZON_TURNS ... RENT_ENOUGH */
+     * opponents) by group index and 0-5 opponents, then HORIZON_TURNS ... RESERVE_SHARE_DUEL */
     double income[NSQ][7], group_bonus[NGROUPS][MAXP];
     double horizon_turns, reserve_base, reserve_duel, reserve_share, reserve_most, deny_block, jail_danger,
-        auction_saving, reserve_bare, rent_enough;
+        auction_saving, reserve_bare, rent_enough, reserve_share_duel;
     int refusals_before_wait, max_wait_turns, step_premium, hard_build_target, hotel_house_cost;
 } R;
 
@@ -1683,8 +1683,9 @@ static double danger(const S *s, int me) {  /* MonopolyPlayer._danger: View.rent
 
 static double reserve_of(const S *s, const Player *pl, int me) {  /* MonopolyPlayer._reserve */
     if (pl->level != LV_HARD) return RESERVE;
-    double base = opponents_of(s, me) == 1 ? R.reserve_duel : R.reserve_base;
-    double r = base + R.reserve_share * danger(s, me);
+    int duel = opponents_of(s, me) == 1;
+    double base = duel ? R.reserve_duel : R.reserve_base;
+    double r = base + (duel ? R.reserve_share_duel : R.reserve_share) * danger(s, me);
     return r < R.reserve_most ? r : R.reserve_most;
 }
 
@@ -2553,11 +2554,11 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
     PyObject *g = PyDict_GetItemString(arg, "build_gain"), *l = PyDict_GetItemString(arg, "sell_loss");
     PyObject *inc = PyDict_GetItemString(arg, "income"), *bonus = PyDict_GetItemString(arg, "group_bonus");
     PyObject *hd = PyDict_GetItemString(arg, "hard"), *hi = PyDict_GetItemString(arg, "hard_ints");
-    double income[NSQ * 7], group_bonus[NGROUPS * MAXP], hard[10];
+    double income[NSQ * 7], group_bonus[NGROUPS * MAXP], hard[11];
     int hard_ints[5];
     if (!g || !l || !inc || !bonus || !hd || !hi || read_doubles(g, gain, NSQ * 6, "build_gain") ||
         read_doubles(l, loss, NSQ * 6, "sell_loss") || read_doubles(inc, income, NSQ * 7, "income") ||
-        read_doubles(bonus, group_bonus, NGROUPS * MAXP, "group_bonus") || read_doubles(hd, hard, 10, "hard") ||
+        read_doubles(bonus, group_bonus, NGROUPS * MAXP, "group_bonus") || read_doubles(hd, hard, 11, "hard") ||
         read_ints(hi, hard_ints, 5, "hard_ints"))
         return PyErr_Occurred() ? NULL : (PyErr_SetString(PyExc_KeyError, "configure: tables"), NULL);
     for (int sq = 0; sq < NSQ; sq++)
@@ -2566,7 +2567,7 @@ static PyObject *py_configure(PyObject *self, PyObject *arg) {
         for (int k = 0; k < MAXP; k++) R.group_bonus[gi][k] = group_bonus[gi * MAXP + k];
     R.horizon_turns = hard[0]; R.reserve_base = hard[1]; R.reserve_duel = hard[2]; R.reserve_share = hard[3];
     R.reserve_most = hard[4]; R.deny_block = hard[5]; R.jail_danger = hard[6]; R.auction_saving = hard[7];
-    R.reserve_bare = hard[8]; R.rent_enough = hard[9];
+    R.reserve_bare = hard[8]; R.rent_enough = hard[9]; R.reserve_share_duel = hard[10];
     R.refusals_before_wait = hard_ints[0]; R.max_wait_turns = hard_ints[1]; R.step_premium = hard_ints[2];
     R.hard_build_target = hard_ints[3]; R.hotel_house_cost = hard_ints[4];
     int *sc = scalars;

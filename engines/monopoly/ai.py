@@ -41,6 +41,10 @@ What each level does:
 - **buy-everything** buys every property it can pay for, bids up to the printed price, builds like
   medium and never trades (rejects every offer).
 - **random** plays any legal action (an auction's exact bids count as one, of up to $9 over the least).
+
+:data:`BENCHMARK_LEVELS` are published agents written again as opponents to measure against
+(``gnome-v3``: :mod:`engines.monopoly.gnome`); the simulator plays them, the TV does not offer them.
+:func:`favours_proposer` is how the TV tells a player that an offer helps its proposer more.
 """
 
 from __future__ import annotations
@@ -59,6 +63,9 @@ from engines.monopoly import odds
 from engines.monopoly import rules as R
 
 LEVELS = ("random", "easy", "medium", "hard", "buy-everything")
+BENCHMARK_LEVELS = ("gnome-v3",)
+"""Published agents re-written as opponents for measuring (:mod:`engines.monopoly.gnome`), not on the TV."""
+PLAYERS = LEVELS + BENCHMARK_LEVELS
 
 HORIZON_TURNS = 40
 """Opponent turns over which hard counts a complete group's rent (per opponent)."""
@@ -80,7 +87,11 @@ RESERVE_BASE = 30.0
 """Hard's cash reserve: this, plus a share of the worst rent on the board, up to a most."""
 RESERVE_DUEL = 100.0
 """The reserve's base against a single opponent (rents come from one player who owns half the board)."""
-RESERVE_SHARE = 0.2
+RESERVE_SHARE = 0.1
+"""The share of the worst rent on the board in the reserve with two or more opponents: they build
+and trade into groups around hard, and houses built sooner earn more than cash kept back."""
+RESERVE_SHARE_DUEL = 0.2
+"""The same against a single opponent."""
 RESERVE_MOST = 300.0
 RESERVE_BARE = 250.0
 """Hard's least cash kept back from building against a single opponent who holds no colour group,
@@ -334,26 +345,42 @@ def trade_outcome(view: View, trade: Mapping[str, Any]) -> tuple[list[int], int,
     return owner, -cash, cash
 
 
+FAIR_GAP = 200
+"""A trade whose proposer gains this much more than its partner (in hard's measure) is one the TV
+calls plainly: "it helps them more than you"."""
+
+
+def favours_proposer(obs: Mapping[str, Any]) -> bool:
+    """Does the pending trade help its proposer more than its partner, by hard's measure, by more
+    than :data:`FAIR_GAP`? (The TV says so to the partner: a family is not tricked by the box.)"""
+    view = View.from_observation(obs)
+    trade = view.trade
+    if trade is None:
+        return False
+    owner, proposer_cash, partner_cash = trade_outcome(view, trade)
+    gains = [
+        hard_worth(view, p, owner, view.cash[p] + cash) - hard_worth(view, p, view.owner, view.cash[p])
+        for p, cash in ((trade["proposer"], proposer_cash), (trade["partner"], partner_cash))
+    ]
+    return gains[0] - gains[1] > FAIR_GAP
+
+
 # -- the player ----------------------------------------------------------------------------------
-class MonopolyPlayer:
-    """One computer player (see the module docstring); ``fast`` reads :meth:`View.from_state`."""
+class ViewPlayer:
+    """A computer player that decides on its :class:`View` (``fast``: read from the state, see
+    :meth:`View.from_state`); a trade it composes is a plan of actions played one by one."""
+
+    known: tuple[str, ...] = ()
 
     def __init__(self, level: str, rng: np.random.Generator, fast: bool = False) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"no Monopoly player {level!r}; known: {', '.join(LEVELS)}")
+        if level not in self.known:
+            raise ValueError(f"no Monopoly player {level!r}; known: {', '.join(self.known)}")
         self.level = level
         self.rng = rng
         self.fast = fast
         self.plan: list[int] = []
-        # (partner, squares, board when offered) -> (times offered, cash of the last offer)
-        self.offered: dict[tuple, tuple[int, int | None]] = {}
-        self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
-        self.turns = 0  # my turns so far (the clock of the back-off below)
+        self.turns = 0  # my turns so far
         self.rolling = False  # my turn's roll phase is counted (it repeats for each build, offer, ...)
-        self.awaiting: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None  # my open offer
-        # partner -> (offers refused in a row, my turn before which I do not offer them again)
-        self.refusals: dict[int, tuple[int, int]] = {}
-        self.worth = WORTH.get(level, medium_worth)
 
     def __call__(self, state: State) -> int:
         if self.fast:
@@ -361,6 +388,41 @@ class MonopolyPlayer:
         else:
             view = View.from_observation(state.to_dict(state.current_player()))
         return self.decide(view)
+
+    def decide(self, v: View) -> int:
+        raise NotImplementedError
+
+    def _count_turn(self, v: View) -> None:
+        """Count my turns: the first roll-phase decision of each (not the throws after doubles)."""
+        if v.phase != "roll":
+            self.rolling = False
+        elif v.doubles == 0 and v.turn_player == v.me and not self.rolling:
+            self.turns += 1
+            self.rolling = True
+
+    def _trade_step(self, v: View) -> int:
+        while self.plan:
+            action = self.plan.pop(0)
+            if action in v.legal:
+                return action
+            self.plan = []
+        return G.CANCEL
+
+
+class MonopolyPlayer(ViewPlayer):
+    """One computer player (see the module docstring)."""
+
+    known = LEVELS
+
+    def __init__(self, level: str, rng: np.random.Generator, fast: bool = False) -> None:
+        super().__init__(level, rng, fast)
+        # (partner, squares, board when offered) -> (times offered, cash of the last offer)
+        self.offered: dict[tuple, tuple[int, int | None]] = {}
+        self.no_offers_on: tuple | None = None  # the situation in which no trade was to be had
+        self.awaiting: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None  # my open offer
+        # partner -> (offers refused in a row, my turn before which I do not offer them again)
+        self.refusals: dict[int, tuple[int, int]] = {}
+        self.worth = WORTH.get(level, medium_worth)
 
     # -- dispatch ----------------------------------------------------------------------------------
     def decide(self, v: View) -> int:
@@ -380,11 +442,7 @@ class MonopolyPlayer:
         self.plan = []
         if self.awaiting is not None:
             self._note_answer(v)
-        if phase != "roll":
-            self.rolling = False
-        elif v.doubles == 0 and v.turn_player == v.me and not self.rolling:
-            self.turns += 1
-            self.rolling = True
+        self._count_turn(v)  # the clock of the back-off
         if phase == "roll":
             if v.in_jail[v.me] and v.doubles == 0:
                 leave = self._leave_jail(v)
@@ -447,10 +505,11 @@ class MonopolyPlayer:
     def _reserve(self, v: View) -> float:
         """Cash kept back from building and buying."""
         if self.level == "hard":
-            # a fifth of the worst rent on the board: houses now earn more than cash kept for a
+            # a share of the worst rent on the board: houses now earn more than cash kept for a
             # rent that may never come (measured 32% against 29% with a third, over 100 games)
-            base = RESERVE_DUEL if len(v.opponents()) == 1 else RESERVE_BASE
-            return min(RESERVE_MOST, base + RESERVE_SHARE * self._danger(v))
+            duel = len(v.opponents()) == 1
+            base, share = (RESERVE_DUEL, RESERVE_SHARE_DUEL) if duel else (RESERVE_BASE, RESERVE_SHARE)
+            return min(RESERVE_MOST, base + share * self._danger(v))
         if self.level == "easy":
             return 50.0
         return 200.0
@@ -893,7 +952,7 @@ class MonopolyPlayer:
         self.offered[key] = (self.offered.get(key, (0, None))[0] + 1, cash)
         if self.level == "hard":
             self.awaiting = (partner, tuple(squares), tuple(v.owner[sq] for sq in squares))
-        self.plan = _compose(squares, cash)
+        self.plan = compose_trade(squares, cash)
         return G.TRADE_WITH_BASE + partner
 
     def _note_answer(self, v: View) -> None:
@@ -971,14 +1030,6 @@ class MonopolyPlayer:
         cash = received + STEP_PREMIUM * (refused + 1)
         group = R.BOARD[trade["squares"][0]].group
         return cash if funds - cash >= _group_price(group) else None
-
-    def _trade_step(self, v: View) -> int:
-        while self.plan:
-            action = self.plan.pop(0)
-            if action in v.legal:
-                return action
-            self.plan = []
-        return G.CANCEL
 
 
 COLOUR_GROUPS: tuple[tuple[int, ...], ...] = tuple(
@@ -1107,7 +1158,7 @@ def _new_groups(v: View, player: int, owner: Sequence[int]) -> list[str]:
     return out
 
 
-def _compose(squares: Sequence[int], cash: int) -> list[int]:
+def compose_trade(squares: Sequence[int], cash: int) -> list[int]:
     """The trade-composing actions for an offer: toggles, cash steps (largest first), PROPOSE."""
     actions = [G.TOGGLE_BASE + sq for sq in squares]
     base = G.CASH_GIVE_BASE if cash >= 0 else G.CASH_ASK_BASE
@@ -1122,5 +1173,9 @@ def _compose(squares: Sequence[int], cash: int) -> list[int]:
 def make_player(
     level: str, game: Any, rng: np.random.Generator, fast: bool = False
 ) -> Callable[[State], int]:
-    """A computer player at ``level`` (:data:`LEVELS`) for a Monopoly game."""
+    """A computer player at ``level`` (:data:`PLAYERS`) for a Monopoly game."""
+    if level in BENCHMARK_LEVELS:
+        from engines.monopoly import gnome  # it builds on this module's view
+
+        return gnome.make_player(level, rng, fast=fast)
     return MonopolyPlayer(level, rng, fast=fast)

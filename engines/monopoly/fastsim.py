@@ -156,7 +156,8 @@ def _hard_tables() -> dict[str, list[float] | list[int]]:
         street = R.BOARD[R.GROUPS[group][0]].kind == "street"
         bonus += [ai.group_bonus(group, n) if street else 0.0 for n in range(MAX_PLAYERS)]
     floats = (ai.HORIZON_TURNS, ai.RESERVE_BASE, ai.RESERVE_DUEL, ai.RESERVE_SHARE, ai.RESERVE_MOST,
-              ai.DENY_BLOCK, ai.JAIL_DANGER, ai.AUCTION_SAVING, ai.RESERVE_BARE, ai.RENT_ENOUGH)  # fmt: skip
+              ai.DENY_BLOCK, ai.JAIL_DANGER, ai.AUCTION_SAVING, ai.RESERVE_BARE, ai.RENT_ENOUGH,
+              ai.RESERVE_SHARE_DUEL)  # fmt: skip
     return {
         "income": income,
         "group_bonus": bonus + [0.0] * (MAX_PLAYERS * (10 - len(R.GROUP_NAMES))),

@@ -1,11 +1,11 @@
 """Headless Monopoly games for ``tvgames simulate monopoly``.
 
 ``run(options)`` plays ``games`` games between the named computer players (2-6 of
-:data:`engines.monopoly.ai.LEVELS`) and returns JSON-able statistics, the same for the same seed
-except the ``timing`` key. The players rotate round the seats from game to game, so nobody keeps
-the first throw; each player's line is the player named at that place in ``players``. A game
-capped by ``max_turns`` (every player still in has had that many turns) is won by the richest
-by total worth (a tie shares the win).
+:data:`engines.monopoly.ai.PLAYERS`, the benchmark agents too) and returns JSON-able statistics, the
+same for the same seed except the ``timing`` key. The players rotate round the seats from game to
+game, so nobody keeps the first throw; each player's line is the player named at that place in
+``players``. A game capped by ``max_turns`` (every player still in has had that many turns) is won
+by the richest by total worth (a tie shares the win).
 
 Reported: each player's win rate with its standard error, mean and median game length (turns of
 all players together), bankruptcies, trades, auctions and building-shortage events (per game), the
@@ -43,7 +43,7 @@ import numpy as np
 
 from engines.core import CHANCE, TERMINAL
 from engines.monopoly import fastsim
-from engines.monopoly.ai import LEVELS, make_player
+from engines.monopoly.ai import PLAYERS, make_player
 from engines.monopoly.game import MonopolyGame
 
 DEFAULT_MAX_TURNS = 500
@@ -90,8 +90,8 @@ def run(options: dict[str, Any]) -> dict[str, Any]:
     if not MonopolyGame.min_players <= len(names) <= MonopolyGame.max_players:
         raise ValueError(f"monopoly takes {MonopolyGame.min_players} to {MonopolyGame.max_players} players")
     for name in names:
-        if name not in LEVELS:
-            raise ValueError(f"no Monopoly player {name!r}; known: {', '.join(LEVELS)}")
+        if name not in PLAYERS:
+            raise ValueError(f"no Monopoly player {name!r}; known: {', '.join(PLAYERS)}")
     if games < 1:
         raise ValueError("--games must be at least 1")
     if max_turns < 0:

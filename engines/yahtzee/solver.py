@@ -310,6 +310,20 @@ class TurnTables:
     expected: np.ndarray
 
 
+def weighted_rows(weights: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``weights @ rows``, summed row by row in a fixed order so that every machine gets the same bits.
+
+    A BLAS product sums in the order its kernel picks for the CPU (AVX2 or SSE on x86-64, NEON on
+    arm64): the Classic table came out different in its last bits on a Pi, and argmax ties between
+    equally good holds then went the other way, so seeded games differed.
+    """
+    out = np.zeros(rows.shape[1:])
+    for weight, row in zip(weights, rows, strict=True):
+        if weight:
+            out += weight * row
+    return out
+
+
 SMALL_BATCH = 4
 """Up to this many states, :meth:`Solver.turn` takes the dense path (a few large numpy calls)."""
 
@@ -516,11 +530,11 @@ class Solver:
         rolls = [final]
         keeps = []
         for _ in range(self.rules.rolls_per_turn - 1):
-            keep = dice.space.transition @ rolls[-1] if small else self.keep_values(rolls[-1])
+            keep = self.keep_values(rolls[-1])
             keeps.append(keep)
             value = keep[dice.sub_keeps].max(1) if small else self.roll_values(keep)
             if self.rules.stop_on_yahtzee:
                 value[dice.yahtzee_rolls] = final[dice.yahtzee_rolls]
             rolls.append(value)
-        expected = dice.first_roll @ rolls[-1]
+        expected = weighted_rows(dice.first_roll, rolls[-1])
         return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected)

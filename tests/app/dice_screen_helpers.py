@@ -21,6 +21,12 @@ def open_tile(h: Headless, tile: str) -> None:
     h.press(Button.SELECT)
 
 
+def save_and_quit(h: Headless) -> None:
+    """MENU -> Save and quit, the second row of every game's menu (Resume, Save and quit, ...)."""
+    h.press(Button.MENU)
+    h.keys("DOWN,SELECT")
+
+
 def try_every_damage(payload: dict, from_payload: Callable[[Any], Any], bad_values: Sequence[Any]) -> None:
     """Each field of ``payload`` and of its engine state set to each bad value: ``from_payload``
     either works or says no with ValueError (anything else fails the test)."""

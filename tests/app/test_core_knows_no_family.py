@@ -118,3 +118,81 @@ def test_the_checks_catch_a_family_in_core_code() -> None:
     assert names_in("home.yahtzee", names) == ["yahtzee"]
     assert "monopoly" in names_in("exact odds of the Monopoly board", names)
     assert names_in("home.title", names) == [] and names_in("the dice thrown", names) == []
+
+
+# -- import cycles -----------------------------------------------------------------------------------
+MAX_CYCLE = 5
+"""The largest set of app/ modules that import one another (function-level and type-only imports
+count): the core sits below the screens, and a family's modules below its package's descriptor."""
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every app/ module -> the app/ modules it imports (``from pkg import sub`` imports ``pkg.sub``)."""
+    paths = {module_name(path): path for path in APP.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        found = imports(path)
+        lines_with_submodule = {(line, n.rsplit(".", 1)[0]) for line, n in found if n in paths}
+        graph[name] = set()
+        for line, target in found:
+            if (line, target) in lines_with_submodule:
+                continue  # the package named only to reach its submodule on the same line
+            while target and target not in paths:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                graph[name].add(target)
+    return graph
+
+
+def largest_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """The largest strongly connected set of ``graph`` (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    best: list[str] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            for nxt in edges:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph.get(nxt, ())))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > len(best):
+                        best = sorted(group)
+    return best
+
+
+def test_no_import_cycle_in_app_is_larger_than_five_modules() -> None:
+    cycle = largest_cycle(import_graph())
+    assert len(cycle) <= MAX_CYCLE, f"{len(cycle)} modules import one another: {', '.join(cycle)}"
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c", "e"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert largest_cycle(graph) == ["a", "b", "c"]
+    assert len(largest_cycle({"a": set(), "b": {"a"}})) == 1
+    assert "app.app" in import_graph()["app.scenes"]

@@ -191,6 +191,7 @@ def test_a_monopoly_first_turn_played_through_the_guide(box):
     box.press(Button.DIGIT_3)  # not a key of this step: refused, nothing happens
     assert box.app.refused_key is not None and game.state.dice is None
     box.press(Button.DIGIT_2, 600)  # shake and throw: the game rolls its own dice
+    box.advance(3000)  # the dice land in view with their total, then the token walks
     box.settle()
     obs = game.obs()
     pos = obs["players"][0]["position"]
@@ -224,7 +225,7 @@ def test_back_ends_the_monopoly_guide_and_it_is_not_offered_again(box):
     from engines.monopoly import game as G
 
     game = _start_monopoly(box)
-    box.keys("SELECT,2:hold=600")
+    box.keys("SELECT,2:hold=600,wait=3000")  # the dice seen, the token walked
     box.settle()
     assert _guide(box).current is not None
     box.press(Button.BACK)
@@ -279,6 +280,7 @@ def test_the_monopoly_guide_is_the_first_seats_only(box):
     assert game.guide_situation() == {"roll"}
     box.press(Button.BACK)  # no thanks
     box.press(Button.DIGIT_2, 600)
+    box.advance(3000)  # the dice seen, the token walked
     box.settle()
     assert game.guide_situation() == {"buy"}
     box.keys("SELECT,SELECT")  # buy it, end turn

@@ -10,8 +10,11 @@ from app.app import Headless
 from app.cli import main
 from app.kiosk import (
     FREE_TRIES,
+    LOCK_FIRST_S,
+    LOCK_MAX_S,
     GuestHighScores,
     GuestSaves,
+    Kiosk,
     KioskConfig,
     PinScreen,
     check_pin,
@@ -19,10 +22,11 @@ from app.kiosk import (
     lock_seconds,
     set_up_box,
 )
-from app.saves import HIGHSCORES_KEPT
+from app.saves import HIGHSCORES_KEPT, OWNER_GUEST, SaveStore
 from app.screens.menu import ChoiceScreen, MenuScreen
 from app.screens.resume import ResumeScreen
 from app.screens.settings import SettingsScreen
+from app.storage import Storage
 from remote.buttons import Button
 
 PIN = "2580"
@@ -119,15 +123,129 @@ def test_wrong_pins_are_refused_then_the_pad_locks_and_backs_off(kiosk_box):
     assert not box.try_pin("9999")
     assert box.locked_for() == pytest.approx(2 * locked)  # one more wrong: twice as long
     box.wall.now += box.locked_for() + 1
-    assert box.try_pin(PIN) and box.locked_for() == 0 and box.config.failures == 0
+    assert box.try_pin(PIN) and box.locked_for() == 0 and box.lock.read() == (0, 0.0)
 
 
-def test_the_count_of_wrong_tries_survives_a_restart(kiosk_box):
+def test_the_count_of_wrong_tries_survives_a_restart(kiosk_box, tmp_path):
     h, box = kiosk_box
     for _ in range(FREE_TRIES):
         box.try_pin("0000")
-    assert KioskConfig.load(h.app.storage).failures == FREE_TRIES
-    assert KioskConfig.load(h.app.storage).locked_until > box.wall()
+    again = _restart(tmp_path, box.wall)
+    assert again.lock.read()[0] == FREE_TRIES and again.locked_for() == pytest.approx(LOCK_FIRST_S)
+
+
+def _restart(tmp_path, wall) -> Kiosk:
+    """The box after a power cycle: a new app on the same card, kiosk mode on, the same wall clock."""
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    box = set_up_box(h.app, kiosk=True)
+    box.wall = wall
+    return box
+
+
+def test_a_try_is_counted_on_the_card_before_the_pin_is_checked(kiosk_box, tmp_path, monkeypatch):
+    """A power cut right after the answer (before anything else is written) gives no free try."""
+    h, box = kiosk_box
+    seen = []
+    monkeypatch.setattr("app.kiosk.check_pin", lambda pin, stored: seen.append(box.lock.read()) or False)
+    box.try_pin("1234")
+    assert seen == [(1, box.wall())]  # already on the card when the PIN was looked at
+
+
+def _full_card(monkeypatch):
+    """No new file can be made: every write that needs a new block fails with ENOSPC."""
+    import errno
+    import tempfile
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "mkstemp", no_space)
+
+
+def test_on_a_full_card_the_lock_record_still_counts_across_restarts(kiosk_box, tmp_path, monkeypatch):
+    h, box = kiosk_box
+    _full_card(monkeypatch)
+    with pytest.raises(OSError):
+        KioskConfig(pin=hash_pin(PIN)).save(h.app.storage)  # the card is full for ordinary files
+    for _ in range(FREE_TRIES + 2):
+        box.wall.now += box.locked_for()
+        h.keys("1,1,1,1,SELECT,MENU")
+    again = _restart(tmp_path, box.wall)
+    assert again.lock.read()[0] == FREE_TRIES + 2
+    assert again.locked_for() == pytest.approx(lock_seconds(FREE_TRIES + 2))
+    assert not again.try_pin(PIN)  # locked: the right PIN waits too
+
+
+def test_on_a_read_only_card_the_pad_takes_no_pin(kiosk_box, tmp_path, monkeypatch):
+    """Fail closed: where no try can be counted, none is checked (restarts would give free ones)."""
+    import os
+
+    h, box = kiosk_box
+    real_open = os.open
+
+    def read_only(path, flags, *args, **kwargs):
+        if flags & (os.O_WRONLY | os.O_RDWR):
+            raise OSError(30, "Read-only file system")
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", read_only)
+    h.keys("2,5,8,0,SELECT")
+    pad = h.top
+    assert isinstance(pad, PinScreen) and pad.digits == "2"  # no further digit, no check
+    assert not pad.can_count and "cannot be written (kiosk.lock)" in pad.status_line()
+    assert not box.try_pin(PIN)
+    assert box.lock.read() == (0, 0.0)
+
+
+def test_a_clock_set_back_after_a_lock_locks_no_longer_than_the_back_off(kiosk_box, tmp_path):
+    h, box = kiosk_box
+    for _ in range(FREE_TRIES + 1):
+        box.wall.now += box.locked_for()
+        box.try_pin("0000")
+    assert box.locked_for() == pytest.approx(2 * LOCK_FIRST_S)
+    box.wall.now -= 86_400  # the clock is set back a day
+    assert box.locked_for() == pytest.approx(2 * LOCK_FIRST_S)
+    again = _restart(tmp_path, box.wall)  # and after a restart too
+    assert again.locked_for() == pytest.approx(2 * LOCK_FIRST_S)
+    box.wall.now += 2 * LOCK_FIRST_S + 1
+    h.keys("2,5,8,0,SELECT")
+    assert isinstance(h.top, ChoiceScreen)  # the owner is in
+
+
+def test_a_damaged_lock_record_locks_rather_than_frees(kiosk_box, tmp_path):
+    h, box = kiosk_box
+    (tmp_path / "kiosk.lock").write_bytes(b"x" * 64)
+    assert box.locked_for() == pytest.approx(LOCK_MAX_S)
+    assert box.lock.read()[0] >= FREE_TRIES  # written back whole: the lock runs out
+    box.wall.now += LOCK_MAX_S + 1
+    assert box.try_pin(PIN)
+
+
+def test_a_lock_record_cut_short_is_made_again_locked(kiosk_box, tmp_path):
+    h, box = kiosk_box
+    (tmp_path / "kiosk.lock").write_bytes(b"TVGLOCK1 0000")  # cut: a restart must not reset the count
+    again = _restart(tmp_path, box.wall)
+    assert again.locked_for() == pytest.approx(LOCK_MAX_S)
+
+
+def test_trying_every_4_digit_pin_takes_more_than_a_day_whatever_the_restarts(tmp_path):
+    """A guest who power-cycles the box after each try (a new app on the same card) still waits
+    out every lock: the wall time to try all 10,000 PINs, the quickest way, is over 24 hours."""
+    wall = WallClock()
+    start = wall.now
+    tried = 0
+    Headless(profile="sd-pal", data_dir=tmp_path).close()
+    KioskConfig(pin=hash_pin(PIN)).save(Storage(tmp_path))
+    box = _restart(tmp_path, wall)
+    box.config.pin = None  # no PIN matches: scrypt is not what this test measures
+    while tried < 40:
+        wall.now += box.locked_for() + 2.0  # waits out the lock; a power cycle is 2 s
+        box = _restart(tmp_path, wall) if tried % 2 else box
+        box.config.pin = None
+        assert box.try_pin(f"{tried:04d}") is False
+        tried += 1
+    per_try = (wall.now - start) / tried
+    assert per_try * 10_000 > 24 * 3600
 
 
 def test_kiosk_without_a_pin_says_how_to_set_one(tmp_path):
@@ -156,45 +274,15 @@ def test_set_pin_from_the_command_line(tmp_path, monkeypatch, capsys):
     assert "4 to 8 digits" in capsys.readouterr().err
 
 
-class _Store:
-    """The real save store's surface, in memory."""
-
-    def __init__(self) -> None:
-        self.files: dict[str, dict] = {}
-        self.storage = None
-
-    def save(self, slot, kind, title, payload):
-        self.files[slot] = payload
-
-    def load(self, slot):
-        return self.files.get(slot)
-
-    def delete(self, slot):
-        return self.files.pop(slot, None) is not None
-
-    def info(self, slot):
-        return slot if slot in self.files else None
-
-    def list(self):
-        return [type("Info", (), {"slot": slot}) for slot in self.files]
-
-
-def test_guests_never_save_over_each_other():
-    store = _Store()
-    saves = GuestSaves(store)
-    saves.save("yahtzee-classic", "yahtzee", "a", {"guest": "A"})
-    saves.new_guest()
-    saves.save("yahtzee-classic", "yahtzee", "b", {"guest": "B"})
-    assert store.files == {"yahtzee-classic": {"guest": "A"}, "yahtzee-classic-g2": {"guest": "B"}}
-    saves.save("yahtzee-classic", "yahtzee", "b", {"guest": "B", "later": True})  # B again: B's slot
-    assert store.files["yahtzee-classic"] == {"guest": "A"}
-    saves.new_guest()
-    assert not saves.delete("yahtzee-classic")  # a finished game of C's deletes nobody else's
-    # A resumes their own game, plays on and saves: back over A's slot; finishing deletes it.
-    saves.load("yahtzee-classic")
-    saves.save("yahtzee-classic", "yahtzee", "a", {"guest": "A", "later": True})
-    assert store.files["yahtzee-classic"] == {"guest": "A", "later": True}
-    assert saves.delete("yahtzee-classic") and "yahtzee-classic-g2" in store.files
+def test_guests_never_see_touch_or_save_over_the_owners_saves(tmp_path):
+    store = SaveStore(Storage(tmp_path))
+    store.save("owners-game", "yahtzee", "the owner's", {"n": 1})
+    guests = GuestSaves(store)
+    assert guests.list() == [] and guests.load("owners-game") is None and guests.info("owners-game") is None
+    assert not guests.delete("owners-game") and store.load("owners-game") == {"n": 1}
+    mine = guests.save("owners-game", "yahtzee", "a guest's", {"n": 2})  # never over the owner's
+    assert mine.slot != "owners-game" and mine.owner == OWNER_GUEST
+    assert store.load("owners-game") == {"n": 1} and [i.slot for i in guests.list()] == [mine.slot]
 
 
 def test_guests_never_push_each_others_high_scores_out(tmp_path):
@@ -208,12 +296,12 @@ def test_guests_never_push_each_others_high_scores_out(tmp_path):
     h.close()
 
 
-def test_guests_may_share_where_the_owner_allows(tmp_path):
+def test_guests_may_share_high_scores_where_the_owner_allows(tmp_path):
     h = Headless(profile="sd-pal", data_dir=tmp_path)
     KioskConfig(pin=hash_pin(PIN), guests_share=True).save(h.app.storage)
-    real = h.app.saves
+    real = h.app.high_scores
     set_up_box(h.app, kiosk=True)
-    assert h.app.saves is real
+    assert h.app.high_scores is real and isinstance(h.app.saves, GuestSaves)  # saves keep owners
     h.close()
 
 

@@ -126,11 +126,13 @@ class FdSource(ListSource):
         return [42]
 
 
-@pytest.mark.parametrize(("window_keys", "expected"), [(False, 0.25), (True, 0.5 / 50)])
+@pytest.mark.parametrize(("window_keys", "expected"), [(False, [0.25]), (True, [0.5 / 50])])
 def test_sleep_waits_on_remote_fds(tmp_path, monkeypatch, window_keys, expected):
+    """A box sleeps in one select on its remotes; a desktop window's queue is peeked at every half
+    frame, and a key waiting there ends the sleep at once."""
     import app.app as app_module
 
-    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    app = App(load_profile("sd-pal"), display_mode="window", lang="en", data_dir=tmp_path, sound=False)
     try:
         calls = []
         real_select = app_module.select.select
@@ -138,14 +140,80 @@ def test_sleep_waits_on_remote_fds(tmp_path, monkeypatch, window_keys, expected)
         def fake_select(r, w, x, t):
             if r != [42]:  # another thread's select (a worker left by an earlier test): not ours
                 return real_select(r, w, x, t)
-            calls.append((r, t))
+            calls.append(t)
             return [], [], []
 
         monkeypatch.setattr(app_module.select, "select", fake_select)
-        monkeypatch.setattr(type(h.app.display), "window_reads_keys", property(lambda self: window_keys))
-        h.app.pipeline.add_source(FdSource([]))
-        h.app._sleep(0.25)
-        assert calls == [([42], pytest.approx(expected))]
+        monkeypatch.setattr(app.display, "window_reads_keys", window_keys)
+        app.pipeline.add_source(FdSource([]))
+        pygame.event.clear()
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
+        app._sleep(0.25)
+        assert calls == pytest.approx(expected)
+        pygame.event.clear()
+    finally:
+        app.close()
+
+
+def test_the_dummy_driver_sleeps_as_the_box_does(tmp_path):
+    """Benchmarks and soaks run on SDL's dummy driver: it brings no keys, so it takes the box's path."""
+    app = App(load_profile("sd-pal"), display_mode="window", lang="en", data_dir=tmp_path, sound=False)
+    try:
+        assert app.display.window is not None
+        assert not app.display.window_reads_keys
+    finally:
+        app.close()
+
+
+def _run_on_fake_time(app, clock, seconds):
+    """``app.run`` for ``seconds`` of fake time: each sleep moves the clock; the turns' times."""
+    turns = []
+    real_step = app.step
+
+    def step(now=None):
+        turns.append(clock.now)
+        return real_step(now)
+
+    app.step = step
+    app._sleep = lambda wait: clock.advance(max(wait, 0.0))
+    app.run(until=clock.now + seconds)
+    return turns
+
+
+def test_an_idle_app_makes_no_loop_turn_until_something_is_due(tmp_path):
+    clock = FakeClock()
+    profile = load_profile("sd-pal")
+    app = App(profile, display_mode="window", lang="en", data_dir=tmp_path, clock=clock, sound=False)
+    app.push(HomeScreen())
+    try:
+        start = clock.now
+        app._toast = ("hello", start + 2.5)
+        turns = _run_on_fake_time(app, clock, 10.0)
+        # the first frame, then the heartbeat once a second, and the toast's end exactly on time
+        assert start + 2.5 in turns
+        gaps = [b - a for a, b in zip(turns, turns[1:], strict=False)]
+        assert len(turns) <= 13
+        assert all(gap > 0.2 for gap in gaps[1:])
+    finally:
+        app.close()
+
+
+def test_an_animation_never_draws_twice_within_one_refresh_interval(tmp_path):
+    h = Headless(profile="sd-pal", data_dir=tmp_path)
+    try:
+        app = h.app
+        period = 1.0 / app.profile.refresh_hz
+        h.settle()
+        app.motion(0.5)  # a focus sliding
+        assert app.step()
+        assert app.animating
+        drawn = []
+        for _ in range(40):  # loop turns four times a frame (woken by other things)
+            h.clock.advance(period / 4)
+            if app.step():
+                drawn.append(h.clock.now)
+        assert len(drawn) >= 4
+        assert all(b - a >= period - 1e-6 for a, b in zip(drawn, drawn[1:], strict=False))
     finally:
         h.close()
 
@@ -173,3 +241,21 @@ def test_evdev_remotes_offer_their_fds_to_the_idle_loop(tmp_path):
         assert select.select(fds, [], [], 0)[0] == fds
     finally:
         h.close()
+
+
+def test_the_first_frame_waits_for_neither_numpy_nor_evdev(tmp_path):
+    """A box with no remote draws its home screen before numpy (the sound, the dice) or the whole
+    evdev package (asyncio, ssl) is imported: the real program says what it had loaded then."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    cmd = [sys.executable, "-m", "app", "--data-dir", str(tmp_path), "run", "--windowed"]
+    proc = subprocess.run(
+        [*cmd, "--exit-after-first-frame"], capture_output=True, text=True, env=env, timeout=120
+    )
+    first = json.loads(proc.stdout.splitlines()[0])
+    assert first["screen"] == "HomeScreen"
+    assert first["heavy_modules"] == []

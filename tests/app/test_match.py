@@ -26,9 +26,10 @@ from app.match import (
     from_version_1,
     read_payload,
 )
-from app.screens.monopoly_dice.board import MonopolyDiceRules
 from app.screens.monopoly_dice.players import make_chooser as mdice_chooser
-from app.screens.yahtzee.game import CPU_PAUSE_S, CPU_SHAKE_S, make_chooser, new_match
+from app.screens.monopoly_dice.rules import MonopolyDiceRules
+from app.screens.yahtzee.game import make_chooser, new_match
+from app.screens.yahtzee.rules import CPU_PAUSE_S, CPU_SHAKE_S
 from engines.core import CHANCE, TERMINAL, play_out
 from engines.monopoly_dice import ROLL as MDICE_ROLL
 from engines.monopoly_dice import MonopolyDiceGame, MonopolyDiceState
@@ -39,8 +40,18 @@ EASY, MEDIUM = PlayerSpec(True, "easy"), PlayerSpec(True, "medium")
 TICK = 0.05
 
 
-def test_match_imports_no_pygame():
-    code = "import sys, app.match; assert 'pygame' not in sys.modules, 'pygame imported'"
+@pytest.mark.parametrize(
+    "module",
+    [
+        "app.match",
+        "app.screens.yahtzee.rules",
+        "app.screens.monopoly_dice.rules",
+        "app.screens.monopoly.rules",
+        "app.screens.pig.rules",
+    ],
+)
+def test_match_and_the_families_rules_import_no_pygame(module: str):
+    code = f"import sys, {module}; assert 'pygame' not in sys.modules, 'pygame imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

@@ -9,6 +9,7 @@ import pytest
 import app.app
 import app.commands.bench
 import app.display
+import app.keys
 import app.screen
 import app.screens.settings
 from app.screen import (
@@ -25,7 +26,7 @@ from remote.buttons import Button, ButtonEvent, Press
 
 
 @pytest.mark.parametrize(
-    "module", [app.screen, app.app, app.display, app.commands.bench, app.screens.settings]
+    "module", [app.screen, app.keys, app.display, app.commands.bench, app.screens.settings]
 )
 def test_doctests(module):
     result = doctest.testmod(module)

@@ -43,6 +43,7 @@ def test_home_lists_games_then_shell_pages(headless):
         "dice-party",
         "monopoly-dice",
         "monopoly",
+        "pig",
         "resume",
         "settings",
         "help",

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 
 import numpy as np
 import pygame
@@ -71,6 +72,7 @@ def test_mixer_formats(size, channels, dtype):
 def test_without_a_device_every_call_is_a_harmless_no_op(no_audio_device, caplog):
     with caplog.at_level(logging.WARNING, logger="app.sound"):
         sound = Sound()
+        sound.play("select")
     assert sound.available is False
     assert len(caplog.records) == 1 and "no audio device" in caplog.records[0].getMessage()
     for name in NAMES:
@@ -118,6 +120,7 @@ def test_volume_is_clamped_and_applied(dummy_device):
     assert sound.volume == 1.0
     sound.set_volume(-1)
     assert sound.volume == 0.0
+    sound.play("select")
     sound.set_volume(0.5)
     assert all(abs(s.get_volume() - 0.5) < 0.01 for s in sound._sounds.values())
 
@@ -125,6 +128,7 @@ def test_volume_is_clamped_and_applied(dummy_device):
 def test_sounds_match_the_mixer_the_app_opened(dummy_device):
     pygame.mixer.init(frequency=22050, size=-16, channels=1)
     sound = Sound()
+    sound.play("select")
     frequency, _, _ = pygame.mixer.get_init()
     length = sound._sounds["select"].get_length()
     assert abs(length - len(EFFECTS["select"](frequency)) / frequency) < 0.01
@@ -139,6 +143,7 @@ def test_muted_sound_module_docstring_example(no_audio_device):
 
 def test_mixer_closed_under_us_goes_silent(dummy_device, caplog):
     sound = Sound()
+    sound.play("select")
     pygame.mixer.quit()  # e.g. pygame.quit() at shutdown while a screen still plays an effect
     with caplog.at_level(logging.WARNING, logger="app.sound"):
         sound.play("roll")
@@ -147,3 +152,57 @@ def test_mixer_closed_under_us_goes_silent(dummy_device, caplog):
         sound.stop("shake")
     assert sound.available is False
     assert len(caplog.records) == 1
+
+
+class StepClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_device_opens_for_a_sound_and_closes_after_silence(dummy_device):
+    clock = StepClock()
+    sound = Sound(close_after_s=10.0, clock=clock, closer=False)
+    assert not sound.open and not pygame.mixer.get_init()  # nothing to hear: no audio thread
+    sound.play("select")
+    assert sound.open and pygame.mixer.get_init() and sound.opens == 1
+    clock.now += 5.0
+    assert not sound.close_if_silent()  # a short silence keeps it open for the next key
+    sound.play("move")
+    clock.now += 9.0
+    assert not sound.close_if_silent()  # counted from the last effect's end
+    clock.now += 1.1
+    assert sound.close_if_silent()
+    assert not sound.open and not pygame.mixer.get_init()
+    sound.play("roll")  # the next effect opens it again
+    assert sound.open and sound.is_playing("roll") and sound.opens == 2
+
+
+def test_a_looping_rattle_keeps_the_device_open_until_stopped(dummy_device):
+    clock = StepClock()
+    sound = Sound(close_after_s=1.0, clock=clock, closer=False)
+    sound.play("shake")
+    clock.now += 60.0
+    assert not sound.close_if_silent()
+    sound.stop("shake")
+    clock.now += 1.5
+    assert sound.close_if_silent()
+
+
+def test_the_closer_thread_closes_the_device_off_the_loop(dummy_device):
+    clock = StepClock()
+    sound = Sound(close_after_s=1.0, clock=clock)
+    sound.play("move")
+    assert sound.open
+    clock.now += 2.0  # the silence is long enough: the thread closes the device at its next look
+    sound._wake.set()
+    closed = threading.Event()
+    for _ in range(250):
+        if not sound.open and not pygame.mixer.get_init():
+            closed.set()
+            break
+        closed.wait(0.02)
+    assert closed.is_set()
+    sound.close()

@@ -167,7 +167,7 @@ def test_cache_is_bounded():
     small = TextRenderer(cache_size=3)
     for n in range(10):
         small.render(f"line {n}", 12, (1, 2, 3))
-    assert len(small._surfaces) == 3
+    assert len(small.cached) == 3
 
 
 def test_cache_is_bounded_by_its_pixels_too():
@@ -176,10 +176,10 @@ def test_cache_is_bounded_by_its_pixels_too():
     small = TextRenderer(cache_bytes=budget)
     for n in range(10):
         small.render(f"a wide line of text {n}", 40, (1, 2, 3))
-    held = sum(s.get_pitch() * s.get_height() for s in small._surfaces.values())
-    assert held <= budget and 2 <= len(small._surfaces) <= 3
+    held = sum(s.get_pitch() * s.get_height() for s in small.cached)
+    assert held <= budget and 2 <= len(small.cached) <= 3
     huge = small.render("x" * 200, 60, (1, 2, 3))  # bigger than the whole budget: still drawn
-    assert list(small._surfaces.values()) == [huge]
+    assert small.cached == [huge]
     small.clear()
     assert small.render("a wide line of text 1", 40, (1, 2, 3)).get_width() > 0
 
@@ -247,7 +247,7 @@ def test_open_fonts_are_bounded(monkeypatch):
     assert small.size("abc", 10) == TextRenderer().size("abc", 10)
     small.render("abc", 12, (1, 2, 3))
     small.clear()
-    assert not small._surfaces and not small._sizes
+    assert not small.cached and not small.measured
 
 
 def test_survives_pygame_quit_and_init():

@@ -10,7 +10,7 @@ import pytest
 from app import i18n, storage
 from app.boot import BootError, prepare
 from app.profiles import builtin_profile, load_profile, load_profile_or_fallback
-from app.storage import CORRUPT_KEPT, Storage
+from app.storage import CORRUPT_KEPT, Storage, StorageError
 from remote.replay import MAX_GAP_S, replay
 from remote.sources import RawEvent
 
@@ -102,3 +102,28 @@ def test_a_key_held_across_a_huge_pause_repeats_for_a_bounded_time():
     repeats = MAX_GAP_S * hd.input.repeat_rate_hz
     assert repeats - 10 <= len(out) <= repeats + 10
     assert out[-1].time == pytest.approx(0.1 + MAX_GAP_S)
+
+
+def test_a_file_in_the_way_of_the_data_folder_is_named_as_the_problem(tmp_path):
+    """A file where a folder on the way should be: the TV names it, and no file in the data folder
+    is reported damaged (before, the toast said kiosk.json or settings.json was damaged)."""
+    (tmp_path / "card").write_text("x")
+    boot_storage = Storage(tmp_path / "card" / "tvgames")
+    assert not boot_storage.prepare(("saves",))
+    assert boot_storage.read_json("settings.json", 1) is None
+    assert boot_storage.read_json("kiosk.json", 1) is None
+    assert boot_storage.messages == [
+        "Cannot make the data folder: card is a file, not a folder; settings and saves will not be kept"
+    ]
+
+
+def test_a_failed_write_names_the_file_not_its_path(tmp_path, monkeypatch):
+    """The toast of a full card fits a 576-line TV: the file's name, not a path from /."""
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(StorageError) as caught:
+        Storage(tmp_path / "deep" / "data").write_json("saves/a-game.json", {}, 1)
+    assert str(caught.value) == "cannot write a-game.json: No space left on device"

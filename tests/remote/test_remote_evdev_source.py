@@ -207,3 +207,28 @@ def test_real_backend_with_no_devices(tmp_path):
     source = EvdevSource(KEYMAPS, EvdevBackend(input_dir=str(tmp_path)))
     assert source.read(0.0) == [] and source.devices() == []
     source.close()
+
+
+def test_a_remote_plugged_in_wakes_the_loop_through_a_watch_on_the_folder(tmp_path):
+    """With a watch on the device folder the source offers its fd to the sleeping loop, and a new
+    device (made by udev, then given its permissions) is looked at once, not at the next rescan."""
+    import select
+
+    backend = FakeBackend()
+    source = EvdevSource(KEYMAPS, backend, rescan_s=1.0, watch_dir=str(tmp_path))
+    try:
+        source.read(0.0)
+        fds = source.wait_fds()
+        assert len(fds) == 1 and select.select(fds, [], [], 0)[0] == []  # nothing plugged: asleep
+        assert source.read(5.0) == []  # a minute between rescans now: no polling of the folder
+        backend.denied.add("/dev/input/event3")
+        backend.plug("/dev/input/event3", "gpio_ir_recv", REMOTE_KEYS)
+        (tmp_path / "event3").touch()
+        assert select.select(fds, [], [], 0)[0] == fds  # the loop wakes
+        assert source.read(5.1) == [] and source.devices() == []  # no permission yet
+        backend.denied.clear()
+        (tmp_path / "event3").chmod(0o660)  # udev's permissions arrive: tried again
+        events = source.read(5.2)
+        assert [(e.type, e.device) for e in events] == [(PLUG, "gpio_ir_recv")]
+    finally:
+        source.close()

@@ -72,7 +72,7 @@ def _family() -> Any:
         scenes=("app.screens.monopoly.scenes",),
         simulate="engines.monopoly.simulate",
         analyse="app.screens.monopoly.analyse:run",
-        players=("random", "easy", "medium", "hard", "buy-everything"),
+        players=("random", "easy", "medium", "hard", "buy-everything", "gnome-v3"),
         options=(
             CommandOption(
                 ("simulate",),

@@ -69,7 +69,7 @@ def draw_cell(
     pygame.draw.rect(surface, ink, cell, 1)
     side = i // 10
     square = R.BOARD[i]
-    band_w = max(6, min(cell.w, cell.h) // 4)
+    band_w = max(9, min(cell.w, cell.h) // 4)  # room for building blocks of 6 px and more
     # the colour band on the inner edge (the board's centre side)
     if square.kind == "street":
         band = [
@@ -99,12 +99,12 @@ def draw_cell(
         )
     owner = sq["owner"]
     if owner is not None:
-        mark = pygame.Rect(0, 0, max(6, cell.w // 3), max(6, cell.h // 3))
-        outer = [cell.midbottom, cell.midleft, cell.midtop, cell.midright][side]
-        mark.center = outer
+        # the owner's own token shape in their colour on the outer edge: never colour alone
+        r = max(6, min(cell.w, cell.h) // 4)
+        mark = pygame.Rect(0, 0, 2 * r + 4, 2 * r + 4)
+        mark.center = [cell.midbottom, cell.midleft, cell.midtop, cell.midright][side]
         mark.clamp_ip(cell.inflate(-2, -2))
-        pygame.draw.rect(surface, look.player_colour(app, seats, owner), mark)
-        pygame.draw.rect(surface, ink, mark, 1)
+        look.draw_token(surface, app, seats, owner, mark.center, r)
         if sq["mortgaged"]:
             pygame.draw.line(surface, theme.colour("error"), cell.topleft, cell.bottomright, 3)
 
@@ -169,18 +169,21 @@ def draw_pictogram(surface: pygame.Surface, app: Any, i: int, cell: pygame.Rect,
 
 def draw_buildings(surface: pygame.Surface, app: Any, band: pygame.Rect, level: int, vertical: bool) -> None:
     """``level`` houses (5: a hotel) in a street's colour band."""
-    if level == 5:
-        pygame.draw.rect(surface, safe_colour(app, (210, 40, 40)), band.inflate(-4, -4))
+    if level == 5:  # one long block, not four: a hotel tells itself apart by its shape too
+        block = band.inflate(-2, -2)
+        pygame.draw.rect(surface, safe_colour(app, (210, 40, 40)), block)
+        pygame.draw.rect(surface, app.theme.colour("shadow"), block, 1)
         return
-    n = level
-    for k in range(n):
+    ink = app.theme.colour("shadow")
+    for k in range(level):  # blocks of at least 6 px, outlined so they stand apart from the band
         if vertical:
             h = band.h // 4
-            r = pygame.Rect(band.x + 2, band.y + k * h + 2, band.w - 4, h - 4)
+            r = pygame.Rect(band.x + 1, band.y + k * h + 1, band.w - 2, h - 1)
         else:
             w = band.w // 4
-            r = pygame.Rect(band.x + k * w + 2, band.y + 2, w - 4, band.h - 4)
+            r = pygame.Rect(band.x + k * w + 1, band.y + 1, w - 1, band.h - 2)
         pygame.draw.rect(surface, safe_colour(app, (40, 170, 70)), r)
+        pygame.draw.rect(surface, ink, r, 1)
 
 
 def draw_square_card(
@@ -296,6 +299,9 @@ class GameView(DiceGameScreen):
     booked: list[int]
     message: str
     _walk: list[int]
+    _land_t: float
+    _throw: tuple[int, int, int] | None
+    _turn_waits: bool
     _token_at: dict[int, int]
     _card: tuple[int, str, int] | None
     _flashes: list[list[Any]]
@@ -324,18 +330,47 @@ class GameView(DiceGameScreen):
     def name(self, p: int) -> str:
         return look.player_name(self.seats, p)
 
+    @property
+    def focus_player(self) -> int:
+        """The player the board follows: the thrower while their throw is shown (a throw that
+        ends the turn keeps the view until it has been seen), else the turn player."""
+        if self._throw is not None and (self.roll_shown or self._turn_waits):
+            return self._throw[0]
+        return self.turn_player
+
+    @property
+    def roll_shown(self) -> bool:
+        """The dice are tumbling or landed on show, or the token walks: what the throw leads to
+        (buy, rent, a card) waits until the token arrives."""
+        return self.match.settling or self._land_t > 0 or bool(self._walk)
+
     def rows(self) -> list[Choice]:
-        if self.match.actor is None or self.computer_turn:
+        if self.match.actor is None or self.computer_turn or self.roll_shown:
             return []
         return choices(self.obs(), self.name, self.bid)
 
+    def throw_text(self, who: bool = True) -> str:
+        """This turn's last throw: who (unless ``who`` is False), both dice and the total, and
+        doubles said in words."""
+        if self._throw is None:
+            return ""
+        p, a, b = self._throw
+        total = t("mono.throw.total", a=format_number(a), b=format_number(b), total=format_number(a + b))
+        text = t("mono.throw", name=self.name(p), total=total) if who else total
+        return f"{text} {t('mono.throw.doubles')}" if a == b else text
+
     def _prompt(self, obs: dict) -> str:
+        if self.roll_shown and not self.match.settling:
+            return self.throw_text()
         text = prompt_text(obs, self.match.actor, self.computer_turn, self.name)
         waiting = [p for p in self.booked if not (obs["phase"] == "between-turns" and p == self.match.actor)]
         if waiting:
             names = ", ".join(self.name(p) for p in waiting)
             text = f"{text} {t('mono.floor.booked', names=names)}".strip()
-        return text
+        # what just happened, where the eye is: the throw (the close-up draws no dice) and the
+        # last move's money with its reason, before the question
+        said = [self.throw_text() if self.closeup else "", self.message, text]
+        return " ".join(x for x in said if x)
 
     # -- layout ---------------------------------------------------------------------------------------
     def guide_target(self, part: str) -> pygame.Rect | None:
@@ -392,12 +427,14 @@ class GameView(DiceGameScreen):
             match.settling,
             match.skipping,
             bool(self._walk),
+            self._land_t > 0,
+            self._throw,
             self._card is not None,
         )
         self._blit_layer(surface, key, lambda layer: self._draw_still(layer, lay))
         if not self.closeup:
             self._draw_dice(surface)
-        if self._card is not None:
+        if self._card is not None and not self.roll_shown:  # turned over once the token arrives
             draw_card(surface, self.app, lay["board"], self._card, self.name)
         if self.confirming is not None:
             self._draw_banner(surface, self.confirming.confirm, t("mono.confirm.again"))
@@ -458,7 +495,7 @@ class GameView(DiceGameScreen):
             draw_cell(surface, app, self.seats, i, cell, obs["squares"][i], ink)
         for i, ps in tokens.items():
             cell = lay["cells"][i]
-            r = max(5, min(cell.w, cell.h) // 4 - 1)
+            r = max(theme.px(13), min(cell.w, cell.h) // 4 - 1)  # 20 px and more at 576 lines
             for k, p in enumerate(ps):
                 dx, dy = (k % 2) * 2 - 1, (k // 2) * 2 - 1 if len(ps) > 2 else 0
                 look.draw_token(
@@ -467,11 +504,12 @@ class GameView(DiceGameScreen):
         self._draw_centre(surface, inner, obs)
 
     def _draw_centre(self, surface: pygame.Surface, inner: pygame.Rect, obs: dict) -> None:
-        """Inside the ring: whose turn, the square they stand on, the dice and the last money."""
+        """Inside the ring: whose turn, the square they stand on, the dice and their total (the
+        money a move made is said beside the decision, where the eye is)."""
         app, theme = self.app, self.theme
         ink = theme.colour("shadow")
         size = look.text_px(theme)
-        p = self.turn_player
+        p = self.focus_player
         pos = self._token_at.get(p, obs["players"][p]["position"])
         self._parts["square"] = self.layout()["cells"][pos]
         y = inner.y + theme.px(10)
@@ -483,7 +521,21 @@ class GameView(DiceGameScreen):
         y += line + theme.px(4)
         card = pygame.Rect(inner.x + theme.px(12), y, inner.w - theme.px(24), line * 2 + theme.px(20))
         draw_square_card(surface, app, card, pos, obs, self.name)
-        bottom = inner.bottom - (line + theme.px(8) if self.message else theme.px(8))
+        bottom = inner.bottom - theme.px(8)
+        throw = "" if self.match.settling else self.throw_text(who=False)
+        if throw:  # the landed dice's total, just under them (whose turn is said above)
+            bottom -= line
+            look.draw_text(
+                surface,
+                app.text,
+                throw,
+                size,
+                ink,
+                (inner.centerx, bottom),
+                "midtop",
+                bold=True,
+                max_width=inner.w - 8,
+            )
         die = min(inner.w // 4, bottom - card.bottom - theme.px(12))
         dy = (card.bottom + bottom) // 2
         self._dice_rects = []
@@ -491,22 +543,11 @@ class GameView(DiceGameScreen):
             rect = pygame.Rect(0, 0, theme.round_w(die), die)
             rect.center = (inner.centerx + (k * 2 - 1) * (die * 6 // 10), dy)
             self._dice_rects.append(rect)
-        if self.message:
-            look.draw_text(
-                surface,
-                app.text,
-                self.message,
-                size,
-                ink,
-                (inner.centerx, inner.bottom - theme.px(8)),
-                "midbottom",
-                max_width=inner.w - 8,
-            )
 
     def _draw_closeup(self, surface: pygame.Surface, board: pygame.Rect, obs: dict) -> None:
         """The side of the board the token is on, one readable row a square."""
         app, theme = self.app, self.theme
-        p = self.turn_player
+        p = self.focus_player
         pos = self._token_at.get(p, obs["players"][p]["position"])
         first = pos // 10 * 10
         squares = list(range(first, first + 11))
@@ -625,15 +666,38 @@ class GameView(DiceGameScreen):
             inner = pygame.Rect(box.x + 2 * r + 14, box.y, box.w - 2 * r - 20, box.h)
             if self.rtl:
                 inner.x = box.x + 6
-            if not compact:
-                start, anchor = self._start(inner, 0)
-                colour = theme.colour("text_dim" if pl["bankrupt"] else "text")
+            colour = theme.colour("text_dim" if pl["bankrupt"] else "text")
+            if compact:  # one line: the name (shortened, never dropped), then the cash or its change
+                cash = look.money(pl["cash"])
+                if p in flashes:
+                    d = flashes[p]
+                    cash = ("+" if d > 0 else "−") + look.money(abs(d))
+                cash_w = app.text.size(cash, num, bold=True)[0]
+                end, end_anchor = self._end(inner, 0)
+                cash_colour = theme.colour("accent")
+                if p in flashes:
+                    cash_colour = theme.colour("held" if flashes[p] > 0 else "error")
                 look.draw_text(
-                    surface, app.text, status, size, colour, (start[0], top_y), anchor, max_width=inner.w
+                    surface, app.text, cash, num, cash_colour, end, end_anchor, bold=True, main=True
                 )
-                cash_row = pygame.Rect(box.x + 6, box.y + line + 2, box.w - 12, app.text.line_height(num))
-            else:
-                cash_row = inner
+                start, anchor = self._start(inner, 0)
+                look.draw_text(
+                    surface,
+                    app.text,
+                    status,
+                    size,
+                    colour,
+                    start,
+                    anchor,
+                    max_width=inner.w - cash_w - theme.px(10),
+                )
+                y += h + theme.px(4)
+                continue
+            start, anchor = self._start(inner, 0)
+            look.draw_text(
+                surface, app.text, status, size, colour, (start[0], top_y), anchor, max_width=inner.w
+            )
+            cash_row = pygame.Rect(box.x + 6, box.y + line + 2, box.w - 12, app.text.line_height(num))
             start, anchor = self._start(cash_row, 0)
             look.draw_text(
                 surface,
@@ -652,10 +716,6 @@ class GameView(DiceGameScreen):
                 text = ("+" if d > 0 else "−") + look.money(abs(d))
                 colour = theme.colour("held" if d > 0 else "error")
                 look.draw_text(surface, app.text, text, size, colour, end, end_anchor, bold=True)
-            elif compact:
-                mark = t("mono.in_jail") if pl["in_jail"] else ""
-                if mark:
-                    look.draw_text(surface, app.text, mark, size, theme.colour("text_dim"), end, end_anchor)
             else:
                 owned = sum(1 for sq in obs["squares"] if sq["owner"] == p)
                 look.draw_text(
@@ -679,7 +739,7 @@ class GameView(DiceGameScreen):
         line = app.text.line_height(size)
         if prompt:
             lines = app.text.wrap(prompt, size, rect.w - 8)
-            for ln in lines[:3]:
+            for ln in lines[:5]:
                 start, anchor = self._start(
                     pygame.Rect(rect.x + 4, y, rect.w - 8, app.text.line_height(size)), 0
                 )

@@ -17,6 +17,7 @@ from app.i18n import t
 from app.screens.monopoly.look import money, square_name
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
+from engines.monopoly.ai import favours_proposer
 
 
 @dataclass(frozen=True)
@@ -240,8 +241,9 @@ def prompt_text(obs: Mapping[str, Any], actor: int | None, computer: bool, name:
     """The line above the decision rows: what ``actor`` decides now (or whose computer is moving)."""
     phase = obs["phase"]
     pend = obs["pending"]
-    if computer:
-        return t("mono.prompt.computer", name=name(actor))  # type: ignore[arg-type]
+    if computer:  # in another player's turn (a bid, a trade's answer) it decides, not plays
+        key = "mono.prompt.computer" if actor == obs["turn_player"] else "mono.prompt.computer_decides"
+        return t(key, name=name(actor))  # type: ignore[arg-type]
     if phase == "buy":
         return t("mono.prompt.buy", square=square_name(pend["buy"]))
     if phase == "auction":
@@ -297,7 +299,7 @@ def trade_summary(obs: Mapping[str, Any], name: Callable[[int], str]) -> str:
         gives.append(money(-cash))
     gets += [t("mono.jail_card")] * sum(1 for _ in tr["cards"])
     return t(
-        "mono.prompt.reply",
+        "mono.prompt.reply_unfair" if favours_proposer(obs) else "mono.prompt.reply",
         name=name(tr["proposer"]),
         gets=", ".join(gets) or "-",
         gives=", ".join(gives) or "-",

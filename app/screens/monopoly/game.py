@@ -5,7 +5,7 @@ takes it (a second SELECT confirms declaring bankruptcy); 1 switches the board b
 overview and the close-up of the token's side; 4 opens the title deeds (LEFT/RIGHT go round the
 board); 5 shows this throw's odds; SELECT during a computer's move skips the computers to the next
 human decision (their auctions and trades included); MENU: save and quit, quit, help; INFO: the
-keys and how to play.
+keys and how to play; 6: what happened (the last 30 lines).
 
 On a row with an amount (an auction's bid, the cash either side pays in a trade) the digit keys
 type it (the first digit replaces what was there), BACK takes the last digit off and LEFT/RIGHT
@@ -31,29 +31,32 @@ from typing import Any
 import numpy as np
 
 from app.i18n import t
-from app.match import Acting, Match, MatchRules, Pace, read_payload
+from app.match import Acting, Match, read_payload
 from app.screen import GLOBAL_BINDINGS, Binding
 from app.screens.monopoly import look
 from app.screens.monopoly.board_view import GameView
 from app.screens.monopoly.choices import ENTRY_STEP, Choice, cash_steps, typed
+from app.screens.monopoly.events import describe
 from app.screens.monopoly.look import Seat
-from engines.core import State
+from app.screens.monopoly.rules import MonopolyRules
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
 from remote.buttons import Button, Press
 
 log = logging.getLogger(__name__)
 
-SAVE_SLOT = "monopoly"
 SAVE_KIND = "monopoly"
 
 STEP_S = 0.11
 """The token takes this long per square it walks."""
+LAND_S = 1.0
+"""Landed dice stay in view with their total this long before the view follows the token."""
 CARD_S = 2.4
 """A drawn card stays face up this long (SELECT turns it away sooner)."""
 FLASH_S = 1.8
-"""Money moving between players shows this long beside their cash."""
-CPU_PAUSES = {"start": 0.6, "roll": 0.5, "move": 0.7}
+"""Money moving between players shows this long beside their cash (the line saying it stays)."""
+HISTORY_N = 30
+"""The history page keeps this many lines."""
 
 LENGTHS: tuple[tuple[str, int, int], ...] = (
     ("last", 0, 0),
@@ -75,22 +78,6 @@ GUIDE_SQUARES = {
     "free-parking": "parking",
 }
 """The squares that cannot be bought, by what the guide says there (``go``: a card sent you)."""
-
-
-class MonopolyRules(MatchRules):
-    """The Monopoly board game for :class:`~app.match.Match`."""
-
-    roll = G.ROLL
-    pace = Pace(0.5, 0.5, CPU_PAUSES, end_s=1.5, end_skip_s=0.4, sequential=True)
-
-    def thrown(self, state: State) -> tuple[int, ...]:
-        return (0, 1)
-
-    def turn_count(self, state: State) -> int:
-        return int(state.stats["turns"])  # type: ignore[attr-defined]
-
-    def kind(self, action: int) -> str:
-        return "roll" if action == G.ROLL else "move"
 
 
 def make_chooser(level: str, seed: int):
@@ -122,12 +109,14 @@ class GameScreen(GameView):
         Binding(Button.DIGIT_4, "deeds", "mono.key.deeds"),
         Binding(Button.DIGIT_5, "odds", "mono.key.odds"),
         Binding(Button.DIGIT_3, "floor", "mono.key.floor"),
+        Binding(Button.DIGIT_6, "history", "mono.key.history"),
         Binding(Button.BACK, "back", "", show=False),
     )
     COMPUTER_BINDINGS = (
         Binding(Button.SELECT, "select", "mono.key.skip"),
         Binding(Button.DIGIT_1, "view", "mono.key.view"),
         Binding(Button.DIGIT_3, "floor", "mono.key.floor"),
+        Binding(Button.DIGIT_6, "history", "mono.key.history"),
     )
     ENTRY_BINDINGS = (
         *(Binding(Button[f"DIGIT_{d}"], "digit", "mono.key.amount", args=(d,)) for d in range(10)),
@@ -177,12 +166,25 @@ class GameScreen(GameView):
         self._walk_t = 0.0
         self._token_at: dict[int, int] = {}
         """Where a walking token is drawn (else at its position)."""
+        self._land_t = 0.0
+        """Seconds the landed dice still hold the overview before the token walks."""
+        self._throw: tuple[int, int, int] | None = None
+        """This turn's last throw (player, die, die): said beside the dice and in the close-up."""
+        self._turn_waits = False
+        """A turn ended by its throw (jail, bankruptcy) waits for the throw to be shown."""
+        self._arrival: tuple[list[list[Any]], str, list[str]] = ([], "", [])
+        """The money flashes, the card drawn and the lines saying the move, held until the token
+        arrives."""
+        self.history: list[str] = []
+        """What happened, oldest first (the last :data:`HISTORY_N` lines; 6 shows them)."""
         self._card: tuple[int, str, int] | None = None
         self._card_t = 0.0
         self._flashes: list[list[Any]] = []  # [player, amount, seconds left]
         self.message = ""
         self._before: dict[str, Any] | None = None
         self._last_human: int | None = None
+        self._out_offered = False
+        """The last human's way out (watch or standings) was offered: once a game on the screen."""
         self._init_view()
 
     # -- construction and saving ----------------------------------------------------------------
@@ -247,6 +249,7 @@ class GameScreen(GameView):
             self.shaking
             or self.match.settling
             or bool(self._walk)
+            or self._land_t > 0
             or self._card is not None
             or self.match.ended
             or self.state.is_terminal()
@@ -306,8 +309,8 @@ class GameScreen(GameView):
 
     def _on_rolled(self, event: Any) -> None:
         before = self._before
-        self._after(event.player)
         if before is None:
+            self._after(event.player, rolled=True)
             return
         obs = self.obs()
         start = before["players"][event.player]["position"]
@@ -322,17 +325,34 @@ class GameScreen(GameView):
         path = [] if third_double or stays else [(start + k) % 40 for k in range(1, d1 + d2 + 1)]
         if path and path[-1] != end:
             path.append(end)
-        if self.match.skipping or not path:
+        if d1:
+            self._throw = (event.player, d1, d2)
+            self._log([self.throw_text()])
+        # the dice land in the overview and stay there with their total; then the close-up
+        # follows the token, and the decision and the money it lands on show when it arrives
+        if not self.match.skipping:
+            self._land_t = LAND_S
+            self.closeup = False
+        self._after(event.player, rolled=True)
+        if self.match.skipping:
+            return
+        if not path:
             return
         self._walk = path
         self._walk_t = 0.0
         self._token_at[event.player] = start
-        self.closeup = True
 
     def _on_acted(self, event: Any) -> None:
         self._after(event.player)
+        if event.action in (G.PAY_FINE, G.USE_CARD):
+            self._new_decision()  # out of jail: the cursor on Roll, not on what slid under it
 
-    def _after(self, player: int) -> None:
+    def _log(self, lines: list[str]) -> None:
+        """Keep ``lines`` in the history (the last :data:`HISTORY_N`)."""
+        self.history.extend(line for line in lines if line)
+        del self.history[:-HISTORY_N]
+
+    def _after(self, player: int, rolled: bool = False) -> None:
         """After an action: money moved, a card drawn, the row cursor back at the top."""
         before, obs = self._before, self.obs()
         if (
@@ -344,39 +364,46 @@ class GameScreen(GameView):
         if before is None:
             return
         deltas = [a["cash"] - b["cash"] for a, b in zip(obs["players"], before["players"], strict=True)]
-        self._flashes = [[p, d, FLASH_S] for p, d in enumerate(deltas) if d]
-        self.message = self._money_message(deltas, player)
+        flashes = [[p, d, FLASH_S] for p, d in enumerate(deltas) if d]
+        lines = describe(before, obs, player, self.name, rolled)
         card = obs.get("last_card")
-        if card and card != before.get("last_card") and not self.match.skipping:
-            self._card = (card["deck"], card["key"], card["player"])
-            self._card_t = CARD_S
+        drawn = ""
+        if card and card != before.get("last_card"):
+            deck = t(f"mono.deck.{card['deck']}")
+            drawn = t("mono.log.card", name=self.name(card["player"]), deck=deck)
+            drawn = f"{drawn} {look.card_text(card['deck'], card['key'])}"
+            if not self.match.skipping:
+                self._card = (card["deck"], card["key"], card["player"])
+                self._card_t = CARD_S
+        self._arrival = (flashes, drawn, lines)
+        if not self.roll_shown:
+            self._arrive()
+
+    def _arrive(self) -> None:
+        """What a move did flashes beside the cash, is said and kept, once its token has arrived."""
+        flashes, drawn, lines = self._arrival
+        self._arrival = ([], "", [])
+        self._flashes = flashes
+        self._log([drawn, *lines])
+        if lines:
+            self.message = " ".join(lines)
         if self._flashes and not self.match.skipping:
             self.app.sound.play("score")
-
-    def _money_message(self, deltas: list[int], player: int) -> str:
-        payers = [p for p, d in enumerate(deltas) if d < 0]
-        payees = [p for p, d in enumerate(deltas) if d > 0]
-        if len(payers) == 1 and len(payees) == 1 and deltas[payers[0]] == -deltas[payees[0]]:
-            return t(
-                "mono.msg.pays",
-                payer=self.name(payers[0]),
-                payee=self.name(payees[0]),
-                amount=look.money(deltas[payees[0]]),
-            )
-        if len(payers) == 1 and not payees:
-            return t("mono.msg.pays_bank", payer=self.name(payers[0]), amount=look.money(-deltas[payers[0]]))
-        if len(payees) == 1 and not payers:
-            return t("mono.msg.collects", payee=self.name(payees[0]), amount=look.money(deltas[payees[0]]))
-        return ""
 
     def _new_decision(self) -> None:
         self.row = 0
         self.bid = None
         self.fresh = True
 
+    def _on_turn_ended(self, event: Any) -> None:
+        if (self._land_t > 0 or self._walk or self._card is not None) and not self.match.skipping:
+            self.match.hold_turn()
+            self._turn_waits = True
+
     def _on_turn_started(self, event: Any) -> None:
         self._new_decision()
         self.closeup = False
+        self._throw = None
         self.booked = [p for p in self.booked if not self.state.bankrupt[p]]
         self._pass_remote()
 
@@ -392,14 +419,41 @@ class GameScreen(GameView):
     def _humans(self) -> int:
         return sum(not s.spec.computer for s in self.seats)
 
+    def humans_out(self) -> bool:
+        """Every human seat is bankrupt while computers play on: nobody at the TV has a move left."""
+        humans = [p for p, s in enumerate(self.seats) if not s.spec.computer]
+        return bool(humans) and not self.state.is_terminal() and all(self.state.bankrupt[p] for p in humans)
+
+    def _offer_the_end(self) -> None:
+        """The last human is out: say so, and offer to watch the computers finish or to see the
+        final standings now (BACK watches)."""
+        from app.screens.menu import ChoiceScreen
+
+        self._out_offered = True
+        self._stop_shaking()
+        self.match.land()
+        choices = [("mono.out.watch", "watch"), ("mono.out.standings", "standings")]
+        self.app.push(
+            ChoiceScreen("mono.out.title", choices, message_key="mono.out.message"), self._out_chosen
+        )
+
+    def _out_chosen(self, value: str | None) -> None:
+        if value == "standings" and self.humans_out():
+            self.state.call_time()  # the game ends with this turn: the richest by worth wins
+            if not self.state.is_terminal():
+                self.match.finish_computer_turns()
+            if self.state.is_terminal() and not self.match.ended:
+                self.match.next_turn()  # it ended between turns, outside the match: the results
+            self._walk, self._card = [], None
+            self._changed()
+
     def _on_game_over(self, event: Any) -> None:
         self.app.sound.play("win")
 
     def _on_results_due(self, event: Any) -> None:
         from app.screens.monopoly.modals import ResultsScreen
 
-        if self.app.saves.info(SAVE_SLOT) is not None:
-            self.app.saves.delete(SAVE_SLOT)
+        self._forget_save()
         self.app.push(ResultsScreen(self.state, self.seats), lambda _: self.app.go_home())
 
     # -- time ---------------------------------------------------------------------------------------
@@ -408,7 +462,12 @@ class GameScreen(GameView):
         if self.app is not None and self.app.top is not self:
             return False
         m = self.match
-        return m.shaking or m.settling or bool(self._walk) or bool(self._flashes) or m.thinking
+        walking = bool(self._walk) and self._land_t == 0  # the landed dice are a still picture
+        return m.shaking or m.settling or walking
+
+    @property
+    def passing(self) -> bool:
+        return bool(self._flashes) and (self.app is None or self.app.top is self)
 
     @property
     def ticking(self) -> bool:
@@ -416,8 +475,11 @@ class GameScreen(GameView):
             return False
         return (
             self.computer_turn
+            or self.match.thinking
+            or bool(self._flashes)  # the cash changes shown for a moment: a still picture
             or self.match.ended
             or self._card is not None
+            or self._land_t > 0
             or self.minutes > 0
             or self._floor_due()
         )
@@ -443,6 +505,9 @@ class GameScreen(GameView):
     def update(self, dt: float) -> None:
         if self.app.top is not self:
             return
+        if not self._out_offered and self.humans_out() and not self.match.skipping:
+            self._offer_the_end()
+            return
         dt = min(dt, 0.25)
         self._flip_faces(dt, lambda die: 6)
         if self._flashes:
@@ -450,7 +515,7 @@ class GameScreen(GameView):
                 f[2] -= dt
             self._flashes = [f for f in self._flashes if f[2] > 0]
             if not self._flashes:
-                self.message = ""
+                self.refresh()  # (the line saying the money stays until the next move)
         if self.minutes and not self.state.is_terminal():
             self.elapsed += dt
             if self.elapsed >= self.minutes * 60 and not self.state.time_called:
@@ -464,7 +529,16 @@ class GameScreen(GameView):
             self._pass_remote()
 
     def _presenting(self, dt: float) -> bool:
-        """The match waits while a token walks and a card is face up."""
+        """The match waits while the landed dice show their total, a token walks and a card is
+        face up."""
+        if self._land_t > 0:
+            self._land_t = 0.0 if self.match.skipping else max(0.0, self._land_t - dt)
+            if self._land_t == 0:
+                self.closeup = bool(self._walk) and not self.match.skipping
+                if not self._walk:  # nowhere to walk (still in jail): the money is said now
+                    self._arrive()
+                self._changed()
+            return True
         if self._walk:
             if self.match.skipping:
                 self._walk = []
@@ -472,9 +546,10 @@ class GameScreen(GameView):
                 self._walk_t += dt
                 while self._walk and self._walk_t >= STEP_S:
                     self._walk_t -= STEP_S
-                    self._token_at[self.turn_player] = self._walk.pop(0)
+                    self._token_at[self.focus_player] = self._walk.pop(0)
             if not self._walk:
                 self._token_at.clear()
+                self._arrive()
             self._changed()
             return True
         if self._card is not None:
@@ -482,6 +557,10 @@ class GameScreen(GameView):
             if self._card_t <= 0:
                 self._card = None
                 self._changed()
+            return True
+        if self._turn_waits:  # the throw that ended the turn has been shown
+            self._turn_waits = False
+            self.match.next_turn()
             return True
         return False
 
@@ -508,7 +587,7 @@ class GameScreen(GameView):
         return row if row.entry else None
 
     def check_action(self, action: str, args: tuple) -> bool:
-        if action in ("menu", "help", "back", "view", "deeds"):
+        if action in ("menu", "help", "back", "view", "deeds", "history"):
             return True
         if self.state.is_terminal() or self.match.ended:
             return False
@@ -592,7 +671,10 @@ class GameScreen(GameView):
         if self.computer_turn:
             self.match.skip()
             self._walk = []
+            self._land_t = 0.0
             self._card = None
+            self._token_at.clear()
+            self._arrive()
             return
         if self._card is not None:
             self._card = None
@@ -662,6 +744,12 @@ class GameScreen(GameView):
         p = self.match.actor if self.match.actor is not None else self.turn_player
         self.app.push(DeedScreen(self, self.obs()["players"][p]["position"]))
 
+    def action_history(self) -> None:
+        from app.screens.monopoly.modals import HistoryScreen
+
+        self._stop_shaking()
+        self.app.push(HistoryScreen(self.history))
+
     def action_odds(self) -> None:
         from app.screens.monopoly.modals import OddsScreen
 
@@ -692,14 +780,20 @@ class GameScreen(GameView):
         self._stop_shaking()
         super().action_help()
 
-    def save_and_quit(self) -> bool:
-        """Play the computers to the next human decision, write the save and go home."""
+    def save_and_quit(self, ask: bool = True) -> bool:
+        """Write the game as it stands and go home. With a human still in (from the menu) the
+        computers first play to that human's next decision; with every human out, or at a stop
+        signal (``ask`` False), the computers stop where they are and play on once resumed."""
         self.match.cancel_decision()
-        self.match.finish_computer_turns()
-        self._walk, self._card = [], None
+        if self._turn_waits:  # a turn ended by its throw: the next one begins unshown
+            self._turn_waits = False
+            self.match.next_turn()
+        if ask and not self.humans_out():
+            self.match.finish_computer_turns(stop=self.humans_out)
+        self._walk, self._card, self._land_t = [], None, 0.0
         if self.state.is_terminal():
-            self.app.go_home()
-            return True
+            self._forget_save()  # the computers finished it: the results come instead
+            return False
         payload = self.save_payload()
         worth = self.state.returns()
         leader = max(range(len(self.seats)), key=lambda p: (worth[p], -p))
@@ -709,7 +803,12 @@ class GameScreen(GameView):
             leader=self.name(leader),
             amount=look.money(int(worth[leader])),
         )
-        return self._write_save(SAVE_SLOT, SAVE_KIND, title, payload, "mono.save.failed")
+        turn = int(self.state.stats["turns"]) + 1
+        progress = t(
+            "mono.save.progress", turn=turn, leader=self.name(leader), amount=look.money(int(worth[leader]))
+        )
+        names = [self.name(p) for p in range(len(self.seats))]
+        return self._write_save(SAVE_KIND, title, payload, "mono.save.failed", names, progress, ask)
 
     # -- layout ---------------------------------------------------------------------------------------
     def on_layout(self) -> None:

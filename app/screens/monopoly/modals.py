@@ -1,5 +1,5 @@
 """The Monopoly board's modal screens: managing property (build, sell, mortgage, lift), the title
-deeds, this throw's odds, and the results.
+deeds, this throw's odds, what happened, and the results.
 
 The managing screen acts on the game through the board screen's match, so every building and
 mortgage is an engine action like any other and the game saves and replays the same.
@@ -48,6 +48,10 @@ def _frame(screen: ModalScreen, surface: pygame.Surface, title: str) -> pygame.R
     )
     top = box.y + theme.px(16) + app.text.line_height(size)
     return pygame.Rect(box.x + theme.px(16), top, box.w - theme.px(32), box.bottom - top - theme.px(10))
+
+
+CLOSE_KEYS = (Binding(Button.SELECT, "back", "mono.key.close"), Binding(Button.BACK, "back", "", show=False))
+"""SELECT or BACK closes a page that only shows."""
 
 
 class _Modal(ModalScreen[None]):
@@ -234,8 +238,7 @@ class DeedScreen(_Modal):
     BINDINGS = (
         Binding(Button.LEFT, "turn", "mono.key.deeds_move", repeat=True, args=(-1,)),
         Binding(Button.RIGHT, "turn", "mono.key.deeds_move", repeat=True, args=(1,)),
-        Binding(Button.SELECT, "back", "mono.key.close"),
-        Binding(Button.BACK, "back", "", show=False),
+        *CLOSE_KEYS,
     )
 
     def __init__(self, game: GameScreen, square: int) -> None:
@@ -355,9 +358,8 @@ class OddsScreen(_Modal):
     """Before a throw: where it may end (doubles and cards included) and the rent at risk."""
 
     BINDINGS = (
-        Binding(Button.SELECT, "back", "mono.key.close"),
+        *CLOSE_KEYS,
         Binding(Button.DIGIT_5, "back", "", show=False),
-        Binding(Button.BACK, "back", "", show=False),
     )
 
     def __init__(self, game: GameScreen, obs: dict[str, Any]) -> None:
@@ -429,6 +431,72 @@ class OddsScreen(_Modal):
             pct = format_number(round(chances[i] * 1000) / 10) + "%"
             look.draw_text(surface, app.text, pct, num, theme.colour("accent"), end, end_anchor, bold=True)
             y += row_h
+
+
+class HistoryScreen(_Modal):
+    """The last lines of what happened, newest first: UP/DOWN scroll, SELECT, 6 or BACK close."""
+
+    BINDINGS = (
+        Binding(Button.UP, "scroll", "mono.key.choose", repeat=True, args=(-1,)),
+        Binding(Button.DOWN, "scroll", "mono.key.choose", repeat=True, args=(1,)),
+        *CLOSE_KEYS,
+        Binding(Button.DIGIT_6, "back", "", show=False),
+    )
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.lines = list(reversed(lines))
+        self.top = 0
+        self._fits = 1
+
+    def still(self) -> Any:
+        return (self.top, len(self.lines))
+
+    def check_action(self, action: str, args: tuple) -> bool:
+        if action == "scroll":
+            return len(self.lines) > self._fits
+        return True
+
+    def action_scroll(self, step: int) -> None:
+        self.top = max(0, min(len(self.lines) - self._fits, self.top + step))
+
+    def paint(self, surface: pygame.Surface) -> None:
+        app, theme = self.app, self.theme
+        body = _frame(self, surface, t("mono.history.title"))
+        size = look.text_px(theme)
+        line = app.text.line_height(size)
+        if not self.lines:
+            start, anchor = self._start(pygame.Rect(body.x, body.y, body.w, line))
+            look.draw_text(
+                surface, app.text, t("mono.history.empty"), size, theme.colour("text"), start, anchor
+            )
+            return
+        # one entry may take two lines; the newest is first and the one under the cursor bright
+        y, shown = body.y, 0
+        more = line  # room kept for the "n/30" line
+        for k, text in enumerate(self.lines[self.top :]):
+            wrapped = app.text.wrap(text, size, body.w - theme.px(8))[:2]
+            if y + len(wrapped) * line > body.bottom - more:
+                break
+            colour = theme.colour("text" if k == 0 else "text_dim")
+            for ln in wrapped:
+                start, anchor = self._start(pygame.Rect(body.x, y, body.w, line))
+                look.draw_text(surface, app.text, ln, size, colour, start, anchor, max_width=body.w)
+                y += line
+            y += theme.px(4)
+            shown += 1
+        self._fits = max(1, shown)
+        if len(self.lines) > shown:
+            where = f"▲▼ {format_number(self.top + 1)}/{format_number(len(self.lines))}"
+            look.draw_text(
+                surface,
+                app.text,
+                where,
+                size,
+                theme.colour("text_dim"),
+                (body.centerx, body.bottom),
+                "midbottom",
+            )
 
 
 class ResultsScreen(ModalScreen[bool]):

@@ -1,6 +1,6 @@
 """Screenshot scenes of the Monopoly screens: set-up, the board, the close-up, a deed, buying, an
-auction, building, a mortgage, jail, a card, a trade, bankruptcy, the between-turns window, the
-odds and the results.
+auction, building, a mortgage, jail, a card, a trade and a computer's offer, bankruptcy, the
+between-turns window, the odds and the results.
 
 Each position is reached by playing the engine's own computer players from a fixed seed
 (:func:`play_until`) until the scene's moment comes, with seat 1 then handed to a human; the seeds
@@ -17,7 +17,7 @@ import numpy as np
 from app.match import PlayerSpec
 from app.scenes import scene
 from app.screens.guide import start_guided
-from app.screens.monopoly.game import GameScreen, make_chooser
+from app.screens.monopoly.game import LAND_S, GameScreen, make_chooser
 from app.screens.monopoly.look import Seat
 from engines.core import sample_chance
 from engines.monopoly import game as G
@@ -98,6 +98,41 @@ def _closeup(app: App) -> None:
     board_at(app, 1, _human(G.P_ROLL, _round(40))).closeup = True
 
 
+@scene("monopoly-roll", "Monopoly: doubles landed in view with their total, before the token walks")
+def _roll(app: App) -> None:
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    screen.match.act(G.ROLL, outcomes=(4 * 6 + 4,))  # 5 and 5
+
+
+def _arrive(screen: GameScreen, ticks: int = 0) -> None:
+    """Let the thrown dice be seen (and ``ticks`` more twentieths of a second pass)."""
+    for _ in range(round((screen.match.rules.pace.settle_s + LAND_S) / 0.05) + 1 + ticks):
+        screen.match.tick(0.05)
+
+
+@scene("monopoly-arrived", "Monopoly: the close-up once the token arrives, the throw and the decision")
+def _arrived(app: App) -> None:
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    screen.match.act(G.ROLL, outcomes=(3 * 6 + 1,))  # 4 and 2
+    _arrive(screen)  # the dice have been seen: the close-up follows the token
+
+
+@scene("monopoly-history", "Monopoly: what happened (6), after a purchase and the computers' turns")
+def _history(app: App) -> None:
+    from app.screens.monopoly.modals import HistoryScreen
+
+    screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
+    choose = make_chooser("medium", 7)  # seat 1's moves, made as the remote would make them
+    for _ in range(20_000):
+        if len(screen.history) >= 16 or screen.state.is_terminal():
+            break
+        screen.update(0.05)
+        actor = screen.match.actor
+        if actor == 0 and not screen.busy and not screen._floor_due():
+            screen.match.act(choose(screen.state.to_dict(0)))
+    app.push(HistoryScreen(screen.history))
+
+
 @scene("monopoly-deed", "Monopoly: a title deed")
 def _deed(app: App) -> None:
     from app.screens.monopoly.modals import DeedScreen
@@ -159,6 +194,20 @@ def _trade(app: App) -> None:
     mine = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 0][:1]
     theirs = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 1][:1]
     for a in mine + theirs + [G.CASH_GIVE_BASE + 2]:
+        state.apply_action(a)
+    screen._changed()
+
+
+@scene("monopoly-trade-reply", "Monopoly: a computer's offer that helps it more, said plainly")
+def _trade_reply(app: App) -> None:
+    offering = lambda s: s.phase == G.P_ROLL and s.current_player() == 1 and _round(40)(s)  # noqa: E731
+    screen = board_at(app, 1, lambda s: offering(s) and G.TRADE_WITH_BASE + 0 in s.legal_actions())
+    state = screen.state
+    state.apply_action(G.TRADE_WITH_BASE + 0)
+    toggles = [a for a in state.legal_actions() if G.TOGGLE_BASE <= a < G.TOGGLE_BASE + 40]
+    # the human's lot furthest round the board (the dearer end) for $1
+    lot = max(a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 0)
+    for a in (lot, G.CASH_GIVE_BASE, G.PROPOSE):
         state.apply_action(a)
     screen._changed()
 

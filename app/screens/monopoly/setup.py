@@ -178,9 +178,15 @@ class SetupScreen(Screen):
         bar_h = 2 * (app.text.line_height(size) + theme.px(6)) + theme.px(8)
         area = pygame.Rect(safe.x + safe.w // 10, top, safe.w * 8 // 10, safe.bottom - top - bar_h)
         visible = max(1, area.h // row_h)
-        first = widgets.first_visible(self.focus, visible, len(rows))
-        for k, row in enumerate(rows[first : first + visible]):
-            i = first + k
+        # Start never scrolls away: when the rows do not all fit it stays in the last place
+        # and the others scroll above it
+        shown = list(range(len(rows)))
+        if len(rows) > visible:
+            above = visible - 1
+            first = widgets.first_visible(min(self.focus, len(rows) - 2), above, len(rows) - 1)
+            shown = [*range(first, first + above), len(rows) - 1]
+        for k, i in enumerate(shown):
+            row = rows[i]
             box = pygame.Rect(area.x, area.y + k * row_h, area.w, row_h - theme.px(4))
             on = i == self.focus
             look.row_panel(surface, theme, box, on)

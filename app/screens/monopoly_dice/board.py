@@ -23,12 +23,12 @@ from typing import Any
 import numpy as np
 
 from app.i18n import t
-from app.match import Acting, Jailed, Match, MatchRules, Pace, Placed, from_version_1, read_payload
+from app.match import Acting, Match, Placed, from_version_1, read_payload
 from app.screen import GLOBAL_BINDINGS, Binding, focus_step
 from app.screens.monopoly_dice import look
 from app.screens.monopoly_dice.board_view import BOARD_COLUMNS, BoardView, bust_view, compute_layout
 from app.screens.monopoly_dice.players import PlayerSpec, make_chooser, player_names
-from engines.core import State
+from app.screens.monopoly_dice.rules import MonopolyDiceRules
 from engines.monopoly_dice import (
     END_TURN,
     ROLL,
@@ -45,44 +45,14 @@ __all__ = ["BoardScreen", "MonopolyDiceRules", "compute_layout"]
 
 log = logging.getLogger(__name__)
 
-SAVE_SLOT = "monopoly-dice"
 SAVE_KIND = "monopoly-dice"
 
-SETTLE_S = 0.5
-"""Dice tumble this long after a roll before they show their faces."""
 FLIGHT_S = 0.55
 """A policeman (or the GO money) takes this long to reach its square."""
 BANNER_S = 1.6
 JAIL_BANNER_S = 2.6
-CPU_PAUSE_S = {"start": 0.7, "roll": 0.5, "place": 0.45}
-"""Pauses while a computer plays, so its turn can be followed step by step."""
 STOP_BANNER_S = 1.4
 """A computer's last board stays up this long while its score is announced."""
-CPU_SHAKE_S = 0.5
-END_PAUSE_S = 1.5
-
-
-class MonopolyDiceRules(MatchRules):
-    """Monopoly Dice for :class:`~app.match.Match`."""
-
-    roll = ROLL
-    pace = Pace(SETTLE_S, CPU_SHAKE_S, CPU_PAUSE_S, END_PAUSE_S, end_skip_s=0.4, sequential=True)
-
-    def thrown(self, state: State) -> tuple[int, ...]:
-        return tuple(state.dice_to_roll())  # type: ignore[attr-defined]
-
-    def turn_count(self, state: State) -> int:
-        return sum(state.turns)  # type: ignore[attr-defined]
-
-    def kind(self, action: int) -> str:
-        return {ROLL: "roll", END_TURN: "stop", UNDO: "undo"}.get(action, "place")
-
-    def events(self, state: State, player: int, action: int, turn_over: bool) -> list[Any]:
-        if action == ROLL:
-            return [Jailed(player)] if turn_over else []  # only the third policeman ends a turn in a roll
-        if action in (END_TURN, UNDO):
-            return []
-        return [Placed(player, *decode_place(action))]
 
 
 class BoardScreen(BoardView):
@@ -147,7 +117,7 @@ class BoardScreen(BoardView):
         self._banners: list[tuple[str, float]] = []
         self._held_view: dict[str, Any] | None = None
         """A board kept on screen after its turn ended: the jail roll, or a computer's last board."""
-        self._jail_notice: str | None = None
+        self.jail_notice: str | None = None
         self._before: tuple[int, dict[str, Any]] | None = None
         """The action being taken and the observation before it (a roll, a stop)."""
 
@@ -262,7 +232,7 @@ class BoardScreen(BoardView):
         if computer or self.match.skipping:
             self._banners = [(t(key, name=name), JAIL_BANNER_S)]
         else:
-            self._jail_notice = t(key, name=name)  # stays until the player presses a key
+            self.jail_notice = t(key, name=name)  # stays until the player presses a key
         self.app.sound.play("bust")
 
     def _on_turn_ended(self, event: Any) -> None:
@@ -295,8 +265,7 @@ class BoardScreen(BoardView):
     def _on_results_due(self, event: Any) -> None:
         from app.screens.monopoly_dice.results import ResultsScreen
 
-        if self.app.saves.info(SAVE_SLOT) is not None:
-            self.app.saves.delete(SAVE_SLOT)
+        self._forget_save()
         self.app.push(ResultsScreen(self.state, self.players), lambda _: self.app.go_home())
 
     def _start_flights(self, jailed: list[int], go: bool) -> None:
@@ -321,8 +290,8 @@ class BoardScreen(BoardView):
     # -- input ------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
         quiet = event.kind != Press.PRESS or event.button in (Button.MENU, Button.INFO)
-        if self._jail_notice is not None and not quiet and not self._flights and not self.match.settling:
-            self._jail_notice = None
+        if self.jail_notice is not None and not quiet and not self._flights and not self.match.settling:
+            self.jail_notice = None
             self._end_held_view()
             return True
         if self._clear_pass_notice(event):
@@ -339,7 +308,7 @@ class BoardScreen(BoardView):
     def check_action(self, action: str, args: tuple) -> bool:
         if action in ("menu", "help", "back"):
             return True
-        if self.state.is_terminal() or self.match.ended or self._jail_notice or self._pass_to:
+        if self.state.is_terminal() or self.match.ended or self.jail_notice or self._pass_to:
             return False  # (any key clears a notice: see handle)
         if self.computer_turn:
             return action == "select" and not self.match.skipping
@@ -465,7 +434,7 @@ class BoardScreen(BoardView):
         self._stop_shaking()  # the release of 2 would go to the overlay
         super().action_help()
 
-    def save_and_quit(self) -> bool:
+    def save_and_quit(self, ask: bool = True) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""
         self.match.cancel_decision()
         payload = self.save_payload()
@@ -477,7 +446,10 @@ class BoardScreen(BoardView):
             leader=names[leader],
             amount=look.money(self.state.scores[leader]),
         )
-        return self._write_save(SAVE_SLOT, SAVE_KIND, title, payload, "mdice.save.failed")
+        progress = t(
+            "mdice.save.progress", leader=names[leader], amount=look.money(self.state.scores[leader])
+        )
+        return self._write_save(SAVE_KIND, title, payload, "mdice.save.failed", names, progress, ask)
 
     # -- time ---------------------------------------------------------------------------------------
     @property
@@ -485,7 +457,11 @@ class BoardScreen(BoardView):
         if self.app is not None and self.app.top is not self:
             return False  # paused under a modal: the picture below stays cached, nothing costs CPU
         match = self.match
-        return match.shaking or match.settling or bool(self._flights) or bool(self._banners) or match.thinking
+        return match.shaking or match.settling or bool(self._flights)
+
+    @property
+    def passing(self) -> bool:
+        return bool(self._banners) and (self.app is None or self.app.top is self)
 
     @property
     def ticking(self) -> bool:
@@ -493,7 +469,9 @@ class BoardScreen(BoardView):
         if self.app is not None and self.app.top is not self:
             return False
         return (
-            (self._held_view is not None and self._jail_notice is None)
+            (self._held_view is not None and self.jail_notice is None)
+            or bool(self._banners)
+            or self.match.thinking
             or self.match.ended
             or (self.computer_turn and self._held_view is None)
         )
@@ -525,7 +503,7 @@ class BoardScreen(BoardView):
                     self._end_held_view()
             return True
         if self._held_view is not None:
-            if self._jail_notice is None:
+            if self.jail_notice is None:
                 self._end_held_view()
             return True
         return False

@@ -55,7 +55,7 @@ class BoardView(DiceGameScreen):
     _flight_t: float
     _banners: list[tuple[str, float]]
     _held_view: dict[str, Any] | None
-    _jail_notice: str | None
+    jail_notice: str | None
 
     def _init_view(self) -> None:
         self._layout_cache: tuple[tuple, dict] | None = None
@@ -123,8 +123,8 @@ class BoardView(DiceGameScreen):
             self._draw_tumbling(surface, layout, moving)
         if self._flights:
             self._draw_flights(surface, layout)
-        if self._jail_notice is not None and not moving and not self._flights:
-            self._draw_banner(surface, self._jail_notice, t("mdice.banner.press_any"))
+        if self.jail_notice is not None and not moving and not self._flights:
+            self._draw_banner(surface, self.jail_notice, t("mdice.banner.press_any"))
         elif self._pass_to is not None:
             self._draw_banner(
                 surface, t("mdice.banner.pass", name=self._pass_to), t("mdice.banner.press_any")
@@ -400,7 +400,7 @@ class BoardView(DiceGameScreen):
             pos, anchor = self._end(last, 0)
             self._text(surface, text, number, dim, pos, anchor, max_width=last.w, main=True)
 
-    def _status_line(self, view) -> str:
+    def status_line(self, view) -> str:
         if self.state.is_terminal() or self._held_view is not None or self.shaking or self.match.settling:
             return ""
         name = player_names(self.players)[view["player"]]
@@ -422,7 +422,7 @@ class BoardView(DiceGameScreen):
 
     def _draw_status(self, surface, layout, view) -> None:
         rect = self._rect(layout["status"])
-        line = self._status_line(view)
+        line = self.status_line(view)
         if line:
             self._text(
                 surface,

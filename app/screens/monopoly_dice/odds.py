@@ -61,8 +61,12 @@ class OddsScreen(ModalScreen[None]):
         self.dismiss(None)
 
     @property
-    def animating(self) -> bool:
-        return not self._shown_done
+    def passing(self) -> bool:
+        return self.ticking  # scripted runs wait for the numbers
+
+    @property
+    def ticking(self) -> bool:
+        return not self._shown_done  # a timer: the picture changes once, when the numbers arrive
 
     def update(self, dt: float) -> None:
         if self.job.done and not self._shown_done:

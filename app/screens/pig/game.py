@@ -28,7 +28,6 @@ from engines.pig import HOLD, ROLL, PigGame, PigState
 from engines.pig import rules as R
 from remote.buttons import Button, Press
 
-SAVE_SLOT = "pig"
 SAVE_KIND = "pig"
 BANNER_S = 1.4
 """A finished turn's banner (a 1, a bank) stays up this long before the next turn."""
@@ -122,8 +121,7 @@ class PigScreen(DiceGameScreen):
     def _on_results_due(self, event: Any) -> None:
         from app.screens.pig.results import ResultsScreen
 
-        if self.app.saves.info(SAVE_SLOT) is not None:
-            self.app.saves.delete(SAVE_SLOT)
+        self._forget_save()  # its own save, no other
         self.app.push(ResultsScreen(self.state, self.names), lambda _: self.app.go_home())
 
     # -- input ------------------------------------------------------------------------------------
@@ -200,7 +198,7 @@ class PigScreen(DiceGameScreen):
         keys = ("menu.continue", "menu.save_and_quit", "pig.menu.quit_no_save", "home.help")
         return list(zip(keys, ("close", "save", "quit", "help"), strict=True))
 
-    def save_and_quit(self) -> bool:
+    def save_and_quit(self, ask: bool = True) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game. A finished game
         has nothing left to save: it goes home."""
         self.match.cancel_decision()
@@ -212,7 +210,9 @@ class PigScreen(DiceGameScreen):
             self.match.next_turn()
         scores, names = self.state.to_dict()["scores"], self.names
         title = t("pig.save.title", first=names[0], a=scores[0], second=names[1], b=scores[1])
-        return self._write_save(SAVE_SLOT, SAVE_KIND, title, self.save_payload(), "pig.save.failed")
+        progress = t("pig.save.progress", a=scores[0], b=scores[1])
+        payload = self.save_payload()
+        return self._write_save(SAVE_KIND, title, payload, "pig.save.failed", names, progress, ask)
 
     # -- time ---------------------------------------------------------------------------------------
     @property

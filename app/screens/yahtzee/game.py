@@ -23,14 +23,9 @@ import numpy as np
 from app.i18n import t
 from app.match import (
     Acting,
-    Held,
     Match,
-    MatchRules,
-    Pace,
     Pacing,
     PlayerSpec,
-    Scored,
-    Undone,
     from_version_1,
     read_payload,
 )
@@ -38,7 +33,7 @@ from app.screen import GLOBAL_BINDINGS, Binding, focus_step
 from app.screens.yahtzee import scorecard
 from app.screens.yahtzee.decisions import Decision, from_json, to_json
 from app.screens.yahtzee.game_view import GameView, compute_layout, player_names, power_label
-from engines.core import State
+from app.screens.yahtzee.rules import YahtzeeRules
 from engines.yahtzee import dice as yd
 from engines.yahtzee.game import (
     GAMES_BY_MODE,
@@ -67,43 +62,7 @@ log = logging.getLogger(__name__)
 
 SAVE_KIND = {"classic": "yahtzee", "painted": "yahtzee", "power": "yahtzee", "dice-party": "dice-party"}
 
-SETTLE_S = 0.45
-"""Dice tumble this long after a roll before they show their faces."""
 BANNER_S = 1.6
-CPU_PAUSE_S = {"toggle": 0.35, "roll": 0.55, "score": 1.1, "start": 0.6}
-"""Pauses while a computer plays, so its turn can be followed step by step."""
-CPU_SHAKE_S = 0.5
-END_PAUSE_S = 1.2
-
-
-class YahtzeeRules(MatchRules):
-    """The Yahtzee family for :class:`~app.match.Match`."""
-
-    roll = ROLL
-    pace = Pace(SETTLE_S, CPU_SHAKE_S, CPU_PAUSE_S, END_PAUSE_S, end_skip_s=0.3, sequential=False)
-
-    def thrown(self, state: State) -> tuple[int, ...]:
-        return tuple(i for i, held in enumerate(state.to_dict()["held"]) if not held)
-
-    def turn_count(self, state: State) -> int:
-        return sum(state.turns_taken())  # type: ignore[attr-defined]
-
-    def kind(self, action: int) -> str:
-        if action == ROLL:
-            return "roll"
-        if TOGGLE_HOLD <= action < UNDO:
-            return "toggle"
-        return "score" if action >= SCORE else "undo"
-
-    def events(self, state: State, player: int, action: int, turn_over: bool) -> list[Any]:
-        if TOGGLE_HOLD <= action < UNDO:
-            return [Held(player, action - TOGGLE_HOLD)]
-        if action == UNDO:
-            return [Undone(player)]
-        if action >= SCORE:
-            box = action - SCORE
-            return [Scored(player, box, state.scores(player)[box])]  # type: ignore[attr-defined]
-        return []
 
 
 def make_chooser(game: YahtzeeGame, level: str, rng: np.random.Generator):
@@ -212,7 +171,8 @@ class GameScreen(GameView):
         """Everything needed to come back to exactly this point (see :meth:`from_payload`).
 
         Taken where a human is to act (:meth:`save_and_quit` first plays out the computers' moves),
-        so no computer decision is half made."""
+        so no computer decision is half made; at a stop signal it may be a computer's turn, whose
+        decision is asked again once resumed."""
         focus = {"die": self.die_focus, "box": self.box_focus, "zone": self.zone, "info": self.show_info}
         return self.match.save_payload(
             {"decisions": to_json(self.decisions), "lang": self.lang, "focus": focus}
@@ -557,42 +517,43 @@ class GameScreen(GameView):
             return True
         return super().on_menu(value)
 
-    @property
-    def slot(self) -> str:
-        return "dice-party" if self.game.mode == "dice-party" else f"yahtzee-{self.game.mode}"
-
-    def save_and_quit(self) -> bool:
+    def save_and_quit(self, ask: bool = True) -> bool:
         """Write the save and go home; on a disk error say so and stay in the game."""
-        if self.computer_turn:
+        if self.computer_turn and ask:
             self.match.finish_computer_turns()
             if self.state.is_terminal():
-                return False  # the computers finished the game: the results come instead
+                self._forget_save()  # the computers finished the game: the results come instead
+                return False
+        self.match.cancel_decision()  # at a stop signal a computer's turn is saved where it stands
         payload = self.save_payload()
         round_no = min(self.state.turns_taken()) + 1
         shell_lang = self._lang_before or self.app.lang  # the Resume list speaks the shell's language
-        title = t(
-            "yahtzee.save.title",
-            shell_lang,
-            mode=t(f"yahtzee.mode.{self.game.mode}", shell_lang),
-            players=len(self.players),
-            round=round_no,
-        )
-        return self._write_save(self.slot, SAVE_KIND[self.game.mode], title, payload, "yahtzee.save.failed")
+        mode = t(f"yahtzee.mode.{self.game.mode}", shell_lang)
+        title = t("yahtzee.save.title", shell_lang, mode=mode, players=len(self.players), round=round_no)
+        progress = t("yahtzee.save.progress", shell_lang, mode=mode, round=round_no)
+        kind = SAVE_KIND[self.game.mode]
+        names = player_names(self.players)
+        return self._write_save(kind, title, payload, "yahtzee.save.failed", names, progress, ask)
 
     # -- time -----------------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
         if self.app is None or self.app.top is not self:
             return False  # paused under a modal: the picture below stays still (and cached)
-        match = self.match
-        return match.shaking or match.settling or self._banner is not None or match.thinking
+        return self.match.shaking or self.match.settling
+
+    @property
+    def passing(self) -> bool:
+        return self._banner is not None and self.app is not None and self.app.top is self
 
     @property
     def ticking(self) -> bool:
-        # The pauses of a computer's turn and before the results: a timer over a still picture.
+        # Timers over a still picture: the pauses of a computer's turn (its thinking too), a
+        # banner's count-down and the wait before the results.
         if self.app is None or self.app.top is not self:
             return False
-        return self.match.ended or self.computer_turn
+        match = self.match
+        return match.ended or self.computer_turn or self._banner is not None or match.thinking
 
     def update(self, dt: float) -> None:
         if self.app.top is not self:
@@ -604,13 +565,14 @@ class GameScreen(GameView):
             text, left = self._banner
             left -= dt * (4 if self.match.skipping else 1)
             self._banner = (text, left) if left > 0 else None
+            if self._banner is None:
+                self.refresh()
         self.match.tick(dt)
 
     def _show_results(self) -> None:
         from app.screens.yahtzee.results import ResultsScreen
 
-        if self._resumed_slot_exists():
-            self.app.saves.delete(self.slot)  # a finished game cannot be resumed
+        self._forget_save()
         humans = any(not p.computer for p in self.players)
         review = self.game.mode in ("classic", "dice-party") and humans and bool(self.decisions)
         results = ResultsScreen(
@@ -622,12 +584,6 @@ class GameScreen(GameView):
         )
         self._results = results  # kept: BACK from the review comes back to it
         self.app.push(results, self._results_done)
-
-    def _resumed_slot_exists(self) -> bool:
-        try:
-            return self.app.saves.info(self.slot) is not None
-        except ValueError:
-            return False
 
     def _results_done(self, result: Any) -> None:
         from app.screens.yahtzee.results import AGAIN

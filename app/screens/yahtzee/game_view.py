@@ -266,6 +266,12 @@ class GameView(DiceGameScreen):
             pos, _ = self._start(rect, pad)
             swatch.center = (pos[0] - swatch.w // 2 if self.rtl else pos[0] + swatch.w // 2, rect.centery)
             pygame.draw.rect(surface, self._painted(box.colour), swatch, border_radius=theme.px(4))
+            # the colour's pip shape on its box too: the box is found without telling colours apart
+            ink = theme.colour("pip") if sum(self._painted(box.colour)) > 330 else theme.colour("pip_light")
+            r = swatch.h * 0.24
+            widgets.draw_pip(
+                surface, ink, swatch.center, r / theme.pixel_aspect, r, scorecard.PAINTED_PIPS[box.colour]
+            )
             inset = pad + swatch.w + theme.px(6)
         else:
             inset = pad
@@ -451,14 +457,14 @@ class GameView(DiceGameScreen):
             if tumbling:
                 rect = rect.move(*self._jitter(theme.px(5), theme.px(4)))
             rect = self._rect(rect)
-            face, colour = self._die_look(i, die, tumbling and not self.landing)
+            face, colour, pips = self._die_look(i, die, tumbling and not self.landing)
             focused = i == self.die_focus and cursor
             if focused:
                 body = widgets.die_body_rect(rect, theme.pixel_aspect)
                 slide = widgets.focus_slide(self.app, "yahtzee-dice", i, body)
             label_face = face if not isinstance(face, str) else None
             resting = focused and slide is None
-            body = widgets.draw_die_themed(surface, self.app, rect, label_face, held, colour, resting)
+            body = widgets.draw_die_themed(surface, self.app, rect, label_face, held, colour, resting, pips)
             if isinstance(face, str):
                 self._die_word(surface, body, face)
             if held:
@@ -501,8 +507,9 @@ class GameView(DiceGameScreen):
     def _die_word(self, surface, body: pygame.Rect, label: str) -> None:
         draw_power_face(self.app, surface, body, label)
 
-    def _die_look(self, i: int, die: dict[str, Any], tumbling: bool) -> tuple[Any, Any]:
-        """What die ``i`` shows now (face, colour): its face, or a random one while it tumbles."""
+    def _die_look(self, i: int, die: dict[str, Any], tumbling: bool) -> tuple[Any, Any, str]:
+        """What die ``i`` shows now (face, colour, pip shape): its face, or a random one while it
+        tumbles."""
         game = self.game
         spec = game.all_dice[i]
         if tumbling:
@@ -515,12 +522,13 @@ class GameView(DiceGameScreen):
         if die["power"]:
             colour = self.app.profile.safe_colour((40, 36, 52))
             if face is None:
-                return None, colour
-            return face.label, colour  # a str: drawn by _die_word
+                return None, colour, "round"
+            return face.label, colour, "round"  # a str: drawn by _die_word
         if face is None:
-            return None, None
-        colour = self._painted(face.colour) if face.colour else None
-        return face.number, colour
+            return None, None, "round"
+        if not face.colour:
+            return face.number, None, "round"
+        return face.number, self._painted(face.colour), scorecard.PAINTED_PIPS[face.colour]
 
 
 def draw_power_face(app, surface, body: pygame.Rect, label: str) -> None:

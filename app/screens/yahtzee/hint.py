@@ -330,11 +330,19 @@ class HintScreen(MirroredText, ModalScreen[None]):
 
     # -- polling the worker ----------------------------------------------------------------------------
     @property
-    def animating(self) -> bool:
+    def passing(self) -> bool:
+        return self.ticking  # scripted runs wait for the numbers
+
+    @property
+    def ticking(self) -> bool:
+        # waiting for the worker: a timer whose dots change three times a second, not an animation
         return self.job is not None and (self.job.running or self.job.version != self._seen)
 
     def update(self, dt: float) -> None:
+        dots = int(self._spin * 3)
         self._spin = (self._spin + dt) % 1.0
+        if int(self._spin * 3) != dots:
+            self.refresh()
         self._take_results()
 
     def _take_results(self) -> None:

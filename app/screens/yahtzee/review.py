@@ -265,7 +265,12 @@ class ReviewScreen(MirroredText, Screen):
         return done
 
     @property
-    def animating(self) -> bool:
+    def passing(self) -> bool:
+        return self.ticking  # scripted runs wait for the numbers
+
+    @property
+    def ticking(self) -> bool:
+        # waiting for the worker: nothing moves, the picture changes when its results arrive
         return self.job is not None and (self.job.running or self.job.version != self._seen)
 
     def update(self, dt: float) -> None:

@@ -235,7 +235,7 @@ def _guide_score(app: App) -> None:
 
 @scene("yahtzee-setup-named", "Yahtzee set-up: two named players take the human seats")
 def _setup_named(app: App) -> None:
-    from app.scenes import _home
+    from app.screens.shell_scenes import open_home as _home
     from app.screens.yahtzee.setup import SetupScreen
 
     app.settings.players = ("Sara", "Ali")

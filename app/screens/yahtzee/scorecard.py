@@ -34,6 +34,15 @@ PAINTED_RGB: dict[str, tuple[int, int, int]] = {
     "yellow": (225, 195, 40),
 }
 """The Painted dice colours as drawn (made broadcast-safe by the profile before use)."""
+PAINTED_PIPS: dict[str, str] = {
+    "blue": "square",
+    "red": "round",
+    "purple": "cross",
+    "green": "triangle",
+    "yellow": "diamond",
+}
+"""Each Painted colour's pip shape (:data:`app.widgets.PIP_SHAPES`), also drawn in its box's
+swatch: red, green and yellow merge for a red-green colour-blind player, their shapes do not."""
 
 
 @dataclass(frozen=True)

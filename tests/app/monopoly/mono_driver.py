@@ -5,6 +5,8 @@ the digit keys for a trade's cash and, for the seats in ``typed_bids``, for auct
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from app.app import Headless
@@ -67,7 +69,7 @@ class Driver:
         top = h.top
         if isinstance(top, ResultsScreen):
             return False
-        if g._pass_to is not None and top is g:
+        if g.passing_to is not None and top is g:
             self.press(Button.UP)
             return True
         if g.computer_turn:
@@ -183,3 +185,27 @@ class Driver:
                 assert actor == p
                 state.apply_action(action)
         return state
+
+
+@contextmanager
+def board(tmp_path, until, profile: str = "sd-pal") -> Iterator[tuple[Headless, GameScreen]]:
+    """A headless board (English) at the moment ``until`` finds in game 1, closed after."""
+    from app.screens.monopoly.scenes import board_at
+
+    h = Headless(profile=profile, lang="en", data_dir=tmp_path, home=False)
+    h.settle_workers = True
+    try:
+        game = board_at(h.app, 1, until)
+        h.app.step()
+        yield h, game
+    finally:
+        h.close()
+
+
+def throw(h: Headless, game: GameScreen, outcome: int, hold_ms: int = 0) -> None:
+    """Hold 2 and let it go with the dice chosen: ``outcome`` is (first die - 1) * 6 + second - 1."""
+    h.app.pipeline.push_key(Button.DIGIT_2, True, h.clock.now, source="script")
+    h.app.step()
+    h.advance(hold_ms)
+    game._stop_shaking()
+    game.match.act(G.ROLL, outcomes=(outcome,))

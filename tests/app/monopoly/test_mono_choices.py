@@ -8,7 +8,7 @@ import pytest
 
 from app.i18n import set_language
 from app.screens.monopoly.board_view import board_cells
-from app.screens.monopoly.choices import cash_steps, choices, managing
+from app.screens.monopoly.choices import cash_steps, choices, managing, trade_summary
 from app.screens.monopoly.game import make_chooser
 from engines.core import sample_chance
 from engines.monopoly import game as G
@@ -76,3 +76,28 @@ def test_a_typed_trade_cash_is_reached_by_legal_steps(cash, target):
     for action in cash_steps(cash, target):
         state.apply_action(action)  # each one legal on the way
     assert state.trade[3] == target
+
+
+def _offer_to_seat_1(owner: dict[int, int], squares: list[int], cash: int) -> dict:
+    """Seat 0 proposes ``squares`` and ``cash`` (in $1 steps) to seat 1; seat 1's observation."""
+    state = G.MonopolyGame(num_players=2).new_initial_state()
+    for sq, p in owner.items():
+        state.owner[sq] = p
+    for action in [
+        G.TRADE_WITH_BASE + 1,
+        *(G.TOGGLE_BASE + sq for sq in squares),
+        *[G.CASH_GIVE_BASE] * cash,
+    ]:
+        state.apply_action(action)
+    state.apply_action(G.PROPOSE)
+    return state.to_dict(1)
+
+
+def test_an_offer_that_helps_its_proposer_much_more_says_so_plainly():
+    set_language("en")
+    # Park Place for $1 completes the proposer's dark blue
+    unfair = trade_summary(_offer_to_seat_1({39: 0, 37: 1}, [37], 1), lambda q: f"Computer {q + 1}")
+    assert unfair == "Computer 1 offers $1 for Park Place; it helps them more than you"
+    # a lone lot at its price helps nobody more
+    fair = trade_summary(_offer_to_seat_1({1: 1}, [1], 60), lambda q: f"Computer {q + 1}")
+    assert fair == "Computer 1 offers $60 for Mediterranean Avenue"

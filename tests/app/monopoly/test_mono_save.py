@@ -32,7 +32,7 @@ def _save_and_resume(h: Headless) -> GameScreen:
     h.keys("DOWN,SELECT")  # Resume, [Save and quit], Quit without saving, How to play
     assert type(h.top).__name__ == "HomeScreen"
     saves = h.app.saves.list()
-    assert [s.slot for s in saves] == ["monopoly"]
+    assert [s.kind for s in saves] == ["monopoly"]
     open_tile(h, "resume")
     h.press(Button.SELECT)
     game = h.top

@@ -40,7 +40,7 @@ def step_keys(h: Headless, screen: BoardScreen, stop_at: int = 1200) -> None:
     """One step of a simple human strategy, with keys only: roll (hold 2), SELECT every rolled die
     (a Chance die: SELECT again on the group offered first), stop (3) at ``stop_at`` dollars or a
     policeman. A computer's turn is skipped with SELECT; a notice is cleared with any key."""
-    if screen._jail_notice is not None or screen._pass_to is not None:
+    if screen.jail_notice is not None or screen.passing_to is not None:
         h.press(Button.DIGIT_0)
         return
     if screen.computer_turn or screen.busy:

@@ -105,9 +105,9 @@ def test_end_turn_scores_and_passes_the_remote(headless):
     h.press(Button.DIGIT_3)
     assert screen.state.scores[0] == expected
     assert screen.state.player == 1
-    assert screen._pass_to == "Player 2"
+    assert screen.passing_to == "Player 2"
     h.press(Button.DIGIT_2)  # the first press only clears "pass the remote"
-    assert screen._pass_to is None and screen.state.rolls == 0
+    assert screen.passing_to is None and screen.state.rolls == 0
     table = screen.obs()["table"]
     assert table[0]["total"] == expected and table[0]["previous"] == expected
 
@@ -132,7 +132,7 @@ def test_the_third_policeman_is_announced_and_scores_nothing(headless):
     screen.rng = np.random.default_rng(_seed_where(first_roll_busts=True))
     h.press(Button.DIGIT_2, 300)
     h.settle(3000)
-    assert screen._jail_notice is not None and "Jail" in screen._jail_notice
+    assert screen.jail_notice is not None and "Jail" in screen.jail_notice
     view = screen.view()
     assert all(d is not None for d in view["jail_squares"])
     assert screen.state.scores == [0, 0] and screen.state.busts[0] == 1
@@ -321,9 +321,9 @@ def test_a_computer_turn_says_while_the_solved_turn_is_being_built(headless, mon
     h.advance(300)
     view = screen.state.to_dict(0)
     assert screen.computer_turn
-    assert "studying the game 42%" in screen._status_line(view)
+    assert "studying the game 42%" in screen.status_line(view)
     building.ready = True  # built: the usual line, SELECT to skip
-    assert "SELECT" in screen._status_line(view) and "studying" not in screen._status_line(view)
+    assert "SELECT" in screen.status_line(view) and "studying" not in screen.status_line(view)
 
 
 @pytest.mark.parametrize("profile", ["sd-pal", "sd-pal-wide", "hd-720"])
@@ -378,11 +378,11 @@ def test_the_status_line_names_the_focused_die(headless):
     roll_to(screen, {"P1": "pink", "P6": "chance"})
     h.app.step()
     assert screen.die_focus == 0
-    assert screen._status_line(screen.obs()) == "Pink die, $300: SELECT puts it on its card"
+    assert screen.status_line(screen.obs()) == "Pink die, $300: SELECT puts it on its card"
     h.press(Button.LEFT)  # round to the last rolled die, P7 (dice not named show their first face)
     h.press(Button.LEFT)  # P6, the Chance
     assert screen.die_focus == 5
-    assert screen._status_line(screen.obs()) == "Chance die: SELECT, then choose its group"
+    assert screen.status_line(screen.obs()) == "Chance die: SELECT, then choose its group"
 
 
 def test_an_empty_tray_slot_names_its_die(headless):

@@ -16,7 +16,7 @@ SETUP = "UP,UP,RIGHT,DOWN,DOWN"  # you against a hard computer (medium by defaul
 
 def _mid_turn(screen: BoardScreen) -> bool:
     """A human's turn after a roll: dice placed (undoable) and rolled dice still to place."""
-    if screen.busy or screen.computer_turn or screen._pass_to or screen._jail_notice:
+    if screen.busy or screen.computer_turn or screen.passing_to or screen.jail_notice:
         return False
     obs = screen.obs()
     placed = sum(d["where"] == "board" for d in obs["dice"])
@@ -42,7 +42,7 @@ def test_save_mid_turn_and_resume_plays_on_identically(tmp_path):
         stopped.keys("DOWN,SELECT")  # Resume, [Save and quit], Quit without saving, Help
         assert type(stopped.top).__name__ == "HomeScreen"
         saves = stopped.app.saves.list()
-        assert [s.slot for s in saves] == ["monopoly-dice"]
+        assert [s.kind for s in saves] == ["monopoly-dice"]
         assert "leads with" in saves[0].title
         open_tile(stopped, "resume")
         stopped.press(Button.SELECT)

@@ -113,7 +113,7 @@ def test_save_mid_turn_and_resume_at_the_same_point(box):
     box.keys("DOWN,SELECT")  # Resume, [Save and quit], Quit without saving, Help
     assert type(box.top).__name__ == "HomeScreen"
     saves = box.app.saves.list()
-    assert [s.slot for s in saves] == ["pig"] and "Pig:" in saves[0].title
+    assert [s.kind for s in saves] == ["pig"] and "Pig:" in saves[0].title
     open_tile(box, "resume")
     box.press(Button.SELECT)
     again = box.top

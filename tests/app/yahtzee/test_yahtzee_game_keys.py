@@ -8,7 +8,8 @@ from yahtzee_screen_helpers import play_to_end, start_game
 from app.app import Headless
 from app.i18n import t
 from app.screens.yahtzee import scorecard
-from app.screens.yahtzee.game import CPU_PAUSE_S, CPU_SHAKE_S, GameScreen, PlayerSpec
+from app.screens.yahtzee.game import GameScreen, PlayerSpec
+from app.screens.yahtzee.rules import CPU_PAUSE_S, CPU_SHAKE_S
 from app.screens.yahtzee.scenes import roll_to
 from app.screens.yahtzee.setup import MAX_PLAYERS, SetupScreen, default_choice
 from engines.core import load_game
@@ -192,9 +193,9 @@ def test_pass_the_remote_between_humans_eats_one_press(h):
     screen = _push(h, "classic", (HUMAN, HUMAN))
     h.keys("2,RIGHT")
     _score(h, screen)
-    assert screen.turn_player == 1 and screen._pass_to is not None
+    assert screen.turn_player == 1 and screen.passing_to is not None
     h.press(Button.DIGIT_2)  # clears the banner only
-    assert screen._pass_to is None and screen.saved()["rolls"] == 0
+    assert screen.passing_to is None and screen.saved()["rolls"] == 0
     h.press(Button.DIGIT_2)
     assert screen.saved()["rolls"] == 1
 
@@ -232,7 +233,8 @@ def test_select_skips_to_the_end_of_the_computer_turn(h):
 
 
 def test_computer_decides_off_the_frame(h, monkeypatch):
-    """A slow computer never stops the frames: the loop keeps drawing while it thinks."""
+    """A slow computer never stops the frames: the loop keeps turning while it thinks, and
+    draws whatever changes (nothing moves meanwhile: the wait is a timer, not an animation)."""
     import threading
 
     gate = threading.Event()
@@ -250,9 +252,12 @@ def test_computer_decides_off_the_frame(h, monkeypatch):
             break
         h.advance(20)
     assert screen.match.thinking
+    assert not h.app.animating
+    h.advance(1000)  # returns while the worker is held: the loop did not wait for it
     frames = h.app.frames
-    h.advance(1000)
-    assert h.app.frames - frames > 40 and screen.saved()["rolls"] == 0
+    h.app.toast("hello")  # something to show while the computer still thinks
+    h.advance(20)
+    assert h.app.frames > frames and screen.saved()["rolls"] == 0
     gate.set()
     for _ in range(200):
         h.advance(100)

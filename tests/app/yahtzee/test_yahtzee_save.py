@@ -56,7 +56,7 @@ def test_save_mid_turn_and_resume_plays_on_identically(tmp_path):
         assert type(stopped.top).__name__ == "HomeScreen"
         assert stopped.app.lang == "en"  # Dice Party's Persian ends with the game screen
         saves = stopped.app.saves.list()
-        assert [s.slot for s in saves] == ["dice-party"]
+        assert [s.kind for s in saves] == ["dice-party"]
         assert saves[0].title.startswith("Dice Party, 2 players, round")  # in the shell's English
         open_tile(stopped, "resume")
         stopped.press(Button.SELECT)

@@ -27,7 +27,7 @@ def play_turn_keys(h: Headless, screen: GameScreen, rolls: int = 1) -> None:
     """One step of a simple human strategy, with keys: roll (hold 2) until ``rolls`` rolls are made,
     then RIGHT (boxes) and SELECT (score the box under the cursor, with the second SELECT a zero or
     a wasteful score asks for). Computers are skipped with SELECT."""
-    if screen._pass_to is not None or screen.computer_turn:
+    if screen.passing_to is not None or screen.computer_turn:
         h.press(Button.SELECT)
         h.advance(300)
         return

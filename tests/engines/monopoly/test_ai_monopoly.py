@@ -511,3 +511,21 @@ def test_hard_mortgages_for_hotels_on_a_group_with_cheap_houses_only():
             legal_source=lambda legal=legal: legal,
         )
         assert hard.decide(v) == expected
+
+
+def test_hards_reserve_minds_less_of_the_worst_rent_with_more_opponents():
+    # the opponent's dark blue with two houses: Boardwalk charges $600; against one opponent a
+    # fifth of it goes into the reserve, against two or more a tenth (they build and trade into
+    # groups around hard)
+    park_place, boardwalk = R.GROUPS["dark-blue"]
+    hard = ai.MonopolyPlayer("hard", np.random.default_rng(0))
+    owner = {park_place: 1, boardwalk: 1}
+    level = [0] * 40
+    level[park_place] = level[boardwalk] = 2
+    duel = _view(owner, level=level)
+    assert hard._reserve(duel) == ai.RESERVE_DUEL + 0.2 * 600
+    state = G.MonopolyGame(4).new_initial_state()
+    for sq in owner:
+        state.owner[sq] = 1
+    table = dataclasses.replace(View.from_state(state), me=0, level=level)
+    assert hard._reserve(table) == ai.RESERVE_BASE + 0.1 * 600

@@ -82,7 +82,7 @@ def test_the_bankruptcy_that_ends_the_game_settles_the_same_interest_on_both_cor
     [
         (["buy-everything"] * 2, 1500, 1195, "raise"),
         (["medium", "buy-everything", "medium"], 1500, 2281, "raise"),
-        (HARD_TABLE, 1500, 806, "raise"),
+        (HARD_TABLE, 1500, 1779, "raise"),
         (["medium", "medium"], 300, 26, "raise"),
         (["buy-everything"] * 2, 50, 2200, "write-off"),
     ],
@@ -180,8 +180,9 @@ HARD_AND_MEDIUMS = ["hard", "medium", "medium", "medium"]
         # hard's constants are read from ai.py when the core is configured, not copied into it
         (ai, {"RESERVE_SHARE": 0.6}, HARD_AND_MEDIUMS, 4),
         (ai, {"STEP_PREMIUM": 60}, HARD_AND_MEDIUMS, 4),
+        (ai, {"RESERVE_SHARE_DUEL": 0.6}, ["hard", "medium"], 6),
     ],
-    ids=["rules", "hard-float", "hard-int"],
+    ids=["rules", "hard-float", "hard-int", "hard-duel-float"],
 )
 def test_a_changed_rule_changes_both_cores_alike(monkeypatch, module, changes, names, seed):
     try:
