@@ -22,7 +22,11 @@ bytecode:
 run: $(STAMP)
 	$(BIN)/tvgames $(ARGS)
 
+# The phone tests drive Debian's chromium (playwright's own browser download cannot work offline).
 test: $(STAMP)
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium for the phone tests"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get install -y chromium; else sudo -n apt-get install -y chromium; fi \
+	  || echo "chromium could not be installed: the phone browser tests will skip"; }
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 lint: $(STAMP)

@@ -173,6 +173,8 @@ class App:
         """Kiosk mode (:class:`app.kiosk.Kiosk`), set by ``tvgames run``; None: everything allowed."""
         self.remotes = self.installed("remotes")(self)
         """The remotes set up on the TV, the set-up offer and the stand-in notices."""
+        self.phones: Any = None
+        """The phones' server (:class:`app.phones.service.PhoneService`) while it runs."""
         self._take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------

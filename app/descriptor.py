@@ -131,6 +131,12 @@ class GameFamily:
     players: tuple[str, ...] = ()
     """The computer players ``tvgames simulate <family> --players`` knows (for its help)."""
     settings: tuple[GameSetting, ...] = ()
+    phone_view: str | None = None
+    """``view(state, seat) -> dict``: what a seat's phone shows privately (:mod:`app.phones`); only
+    what that seat may see. None: the seat's observation ``state.to_dict(seat)``."""
+    phone_bench: str | None = None
+    """``table(app, players) -> (screen, taps)``: pushes a game of ``players`` humans and names the
+    moves seat 1 may tap again and again, for ``tvgames bench``'s phone figures (one family is enough)."""
 
     @property
     def engines(self) -> tuple[str, ...]:

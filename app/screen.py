@@ -375,7 +375,12 @@ class Screen:
             self.app.pop()
 
     def action_menu(self) -> None:
-        self.app.push(self.app.shell.menu(self.menu_items()), self._menu_chosen)
+        from app.screens.phones import menu_items as phone_items
+
+        items = self.menu_items()
+        place = len(items) - 1 if items and items[-1][1] == "help" else len(items)  # Help stays last
+        items[place:place] = phone_items(self.app)
+        self.app.push(self.app.shell.menu(items), self._menu_chosen)
 
     def action_help(self) -> None:
         self.app.push(self.app.shell.help(self))
@@ -394,6 +399,11 @@ class Screen:
 
     def _menu_chosen(self, value: str | None) -> None:
         if value is None or value == "close":
+            return
+        if value == "phones":
+            from app.screens.phones import PhonesScreen
+
+            self.app.push(PhonesScreen())
             return
         if not self.on_menu(value):
             if value == "home":

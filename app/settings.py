@@ -41,6 +41,7 @@ CHOICES: dict[str, tuple] = {
     "sound": (True, False),
     "guide": (True, False),
     "volume": VOLUME_STEPS,
+    "phones": ("off", "ask", "on"),
 }
 """The values a settings screen offers for each field (``profile`` comes from the profiles found)."""
 
@@ -64,6 +65,12 @@ class BoxSettings:
     """Offer the guided first turn the first time a game is played on this box."""
     guided: tuple[str, ...] = ()
     """The games (:data:`app.screens.guide` kinds) whose guided first turn was offered already."""
+    phones: str = "ask"
+    """Phones as controllers (:mod:`app.phones`): "off", "on" (the server starts with the box) or
+    "ask" (it starts when the Phones panel is opened and the player says yes)."""
+    phones_bind: str = ""
+    """The address the phone server listens on: empty for the box's LAN address; only a loopback
+    or private-network address is taken (a public one would let strangers' phones in)."""
 
     @classmethod
     def load(cls, storage: Storage, profiles: Iterable[str] | None = None) -> Settings:
@@ -115,6 +122,10 @@ def _validated(name: str, value: object, profiles: set[str] | None) -> object | 
         if not all(isinstance(kind, str) and _KIND.fullmatch(kind) for kind in value):
             return None
         return tuple(dict.fromkeys(value))
+    if name == "phones_bind":
+        from app.phones.address import is_private
+
+        return value if isinstance(value, str) and (value == "" or is_private(value)) else None
     if name == "volume":
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
             return float(value) if 0.0 <= value <= 1.0 else None

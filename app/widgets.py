@@ -140,6 +140,16 @@ def panel(
     return rect
 
 
+def modal_panel(
+    surface: pygame.Surface, theme: Theme, margin: tuple[int, int], padding: tuple[int, int]
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """The framed panel a full-screen modal draws on (its edge in the accent colour), ``margin``
+    (x, y, theme pixels) inside the safe area; the panel and its inside, ``padding`` in from its edge."""
+    box = theme.safe.inflate(-theme.px(margin[0]), -theme.px(margin[1]))
+    panel(surface, box, theme.colour("background_2"), theme.radius, theme.px(4), theme.colour("accent"))
+    return box, box.inflate(-theme.px(padding[0]), -theme.px(padding[1]))
+
+
 @lru_cache(maxsize=8)
 def _background(size: tuple[int, int], top: RGB, bottom: RGB) -> pygame.Surface:
     w, h = size

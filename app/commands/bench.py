@@ -75,6 +75,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--tables", action="store_true", help="also build the optimal tables (time, peak memory)")
     p.add_argument("--starts", type=int, default=3, help="start-up runs per profile (median reported)")
+    p.add_argument("--phone-taps", type=int, default=100, help="phone taps timed (0: no phone figures)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
 
@@ -128,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
     result = {"profiles": {}, "budgets": BUDGETS}
     for profile in profiles:
         result["profiles"][profile] = bench_profile(profile, names, args)
+    if args.phone_taps > 0:
+        from app.commands.bench_phones import phone_figures
+
+        result.update(phone_figures(profiles[0], args.phone_taps, min(args.idle_seconds, 10.0)))
     if args.tables:
         result["tables"] = {family: table_build(family) for family in ("yahtzee", "monopoly-dice")}
     result["bench_peak_rss_mb"] = _own_peak_rss_mb()
@@ -637,6 +642,14 @@ def format_text(result: dict) -> str:
                 f"| {_num(st.get('peak_rss_mb'), '.1f')} | {marks} |"
             )
         lines.append("")
+    if "phone_tap_to_frame" in result:
+        tap, update = result["phone_tap_to_frame"], result["phone_update"]
+        lines.append(
+            f"Phones ({result['phones']} on 127.0.0.1): tap -> TV frame p99 {tap['p99_ms']:.1f} ms, "
+            f"TV change -> phone update p99 {update['p99_ms']:.1f} ms (budget 50 ms each); idle CPU with "
+            f"the phones connected {result['phone_idle_cpu_pct']:.2f} % "
+            f"({_mark(result['phone_idle_cpu_pct'] <= BUDGETS['idle_cpu_pct'])})."
+        )
     for family, table in result.get("tables", {}).items():
         if "error" in table:
             lines.append(f"Table {family}: failed: {table['error']}")

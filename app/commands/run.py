@@ -147,8 +147,14 @@ def run(args: argparse.Namespace) -> int:
             stopped.append(signum)
             app.running = False
 
+        def phones() -> list:  # after the first frame, like the remotes: the home screen comes first
+            from app.phones.service import follow_setting
+
+            follow_setting(app)
+            return late_sources() if late_sources is not None else []
+
         with stopping_gently(stop):  # a second signal while saving must not cut the save short
-            app.run(late_sources=late_sources, on_first_frame=report if args.report_first_frame else None)
+            app.run(late_sources=phones, on_first_frame=report if args.report_first_frame else None)
             if stopped:
                 _stop(app, stopped[0])
     app.close()

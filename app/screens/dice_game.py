@@ -249,6 +249,12 @@ class DiceGameScreen(Screen):
         self._version += 1
         self.refresh()
 
+    def phone_acted(self, seat: int, action: int) -> None:
+        """A player moved from their phone (:mod:`app.phones`): the remote needs no passing to them."""
+        if self._pass_to is not None:
+            self._pass_to = None
+            self._changed()
+
     def _clear_pass_notice(self, event: ButtonEvent) -> bool:
         """The first press (MENU and INFO aside) after "pass the remote" only clears the banner,
         so the new player makes no accidental move; True if this press did."""

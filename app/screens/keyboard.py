@@ -187,12 +187,7 @@ class KeyboardScreen(ModalScreen[str]):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
-        safe = theme.safe
-        box = safe.inflate(-theme.px(8), -theme.px(8))
-        widgets.panel(
-            surface, box, theme.colour("background_2"), theme.radius, theme.px(4), theme.colour("accent")
-        )
-        inner = box.inflate(-theme.px(36), -theme.px(24))
+        box, inner = widgets.modal_panel(surface, theme, margin=(8, 8), padding=(36, 24))
         title_size = theme.font("heading")
         widgets.draw_text(
             surface,

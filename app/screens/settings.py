@@ -89,6 +89,13 @@ ROWS: tuple[Row, ...] = (
     Row("players", "settings.players", lambda: (), _players, "settings.players.hint", opens=True),
     Row("remote", "remote.settings", lambda: (), str, "remote.settings.hint", opens=True),
     Row("guide", "settings.guide", lambda: CHOICES["guide"], _on_off, "settings.guide.hint"),
+    Row(
+        "phones",
+        "settings.phones",
+        lambda: CHOICES["phones"],
+        lambda v: t(f"phones.mode.{v}"),
+        "settings.phones.hint",
+    ),
     *(_game_row(setting) for setting in GAME_SETTINGS.values()),
 )
 
@@ -172,6 +179,10 @@ class SettingsScreen(Screen):
         self.app.save_settings()
         if row.field == "language":
             self.app.set_language(str(new))
+        if row.field == "phones":
+            from app.phones.service import follow_setting
+
+            follow_setting(self.app)
         self.focus.set_enabled([self.row_enabled(r) for r in ROWS])
         self.app.sound.play("select")
 

@@ -51,6 +51,7 @@ def _family() -> Any:
 
     return GameFamily(
         name="monopoly",
+        phone_view="app.screens.monopoly.phone:view",
         tiles=(
             GameEntry(
                 "monopoly",

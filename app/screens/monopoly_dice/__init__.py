@@ -70,6 +70,7 @@ def _family() -> Any:
 
     return GameFamily(
         name="monopoly-dice",
+        phone_view="app.screens.monopoly_dice.phone:view",
         tiles=(
             GameEntry(
                 "monopoly-dice",

@@ -57,6 +57,7 @@ def _family() -> Any:
 
     return GameFamily(
         name="pig",
+        phone_view="app.screens.pig.phone:view",
         tiles=(
             GameEntry(
                 "pig",

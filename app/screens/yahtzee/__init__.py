@@ -78,6 +78,8 @@ def _family() -> Any:
     }
     return GameFamily(
         name="yahtzee",
+        phone_view="app.screens.yahtzee.phone:view",
+        phone_bench="app.screens.yahtzee.phone:bench_table",
         tiles=(
             GameEntry(
                 "yahtzee",
