@@ -25,7 +25,8 @@ run: $(STAMP)
 # The phone tests drive Debian's chromium (playwright's own browser download cannot work offline).
 test: $(STAMP)
 	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium for the phone tests"; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get install -y chromium; else sudo -n apt-get install -y chromium; fi \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO="sudo -n"; fi; \
+	  $$SUDO apt-get install -y chromium || { $$SUDO apt-get update && $$SUDO apt-get install -y chromium; } \
 	  || echo "chromium could not be installed: the phone browser tests will skip"; }
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
