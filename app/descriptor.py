@@ -134,6 +134,13 @@ class GameFamily:
     phone_view: str | None = None
     """``view(state, seat) -> dict``: what a seat's phone shows privately (:mod:`app.phones`); only
     what that seat may see. None: the seat's observation ``state.to_dict(seat)``."""
+    idle_scenes: tuple[str, ...] = ()
+    """Scenes where a game of the family waits for a person: ``tvgames bench`` measures the box's
+    idle CPU and wakes there."""
+    table_budget: Mapping[str, float] = field(default_factory=dict)
+    """The budget of ``tvgames solve <family> --rebuild`` that ``tvgames bench --tables`` checks:
+    ``seconds`` (time on one core) and/or ``peak_mb`` (peak memory). Empty: the family has no table
+    worth a budget."""
     phone_bench: str | None = None
     """``table(app, players) -> (screen, taps)``: pushes a game of ``players`` humans and names the
     moves seat 1 may tap again and again, for ``tvgames bench``'s phone figures (one family is enough)."""

@@ -176,3 +176,29 @@ def test_run_bad_profile_is_a_user_error(tmp_path):
     with pytest.raises(UserError) as info:
         args.func(args)
     assert "bad.yaml" in str(info.value)
+
+
+def test_bench_idle_scenes_and_table_budgets_come_from_the_families():
+    from app import scenes
+    from app.catalog import families
+
+    names = bench.idle_scenes()
+    assert names[:2] == bench.SHELL_IDLE_SCENES
+    for family in families():  # every family has a game the box waits in, and the scene exists
+        assert family.idle_scenes, family.name
+        for name in family.idle_scenes:
+            assert name in names
+            scenes.get(name)
+    assert bench.table_budgets()  # some family's table has a budget the report marks
+    result = {
+        "profiles": {},
+        "bench_peak_rss_mb": 90.0,
+        "tables": {
+            family: {"seconds": 2.0, "cpu_seconds": 2.0, "peak_rss_mb": 9999.0}
+            for family in bench.table_budgets()
+        },
+    }
+    text = bench.format_text(result)
+    for family in bench.table_budgets():
+        assert f"Table {family}: built in 2.00 s" in text
+    assert "OVER" in text  # 9,999 MB or 2 s breaks any budget

@@ -70,6 +70,7 @@ def _family() -> Any:
             ),
         ),
         scenes=("app.screens.monopoly.scenes",),
+        idle_scenes=("monopoly-board",),
         simulate="engines.monopoly.simulate",
         analyse="app.screens.monopoly.analyse:run",
         players=("random", "easy", "medium", "hard", "buy-everything", "gnome-v3"),

@@ -93,6 +93,8 @@ def _family() -> Any:
         scenes=("app.screens.monopoly_dice.scenes", "app.screens.howto"),
         simulate="engines.monopoly_dice.simulate",
         solve="app.screens.monopoly_dice.solve:run",
+        idle_scenes=("monopoly-dice-board",),
+        table_budget={"peak_mb": 250.0},
         players=("random", "easy", "medium", "hard", "hard-ev", "hard-threat", "police2"),
         options=(
             CommandOption(

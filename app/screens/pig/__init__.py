@@ -78,6 +78,7 @@ def _family() -> Any:
         scenes=("app.screens.pig.scenes",),
         simulate="engines.pig.simulate",
         solve="app.screens.pig.solve:run",
+        idle_scenes=("pig-start",),
         players=("random", "easy", "medium", "hard", "hold-N"),
     )
 

@@ -117,6 +117,8 @@ def _family() -> Any:
         ),
         simulate="engines.yahtzee.simulate",
         solve="app.screens.yahtzee.solve:run",
+        idle_scenes=("yahtzee-start", "dice-party", "yahtzee-painted"),
+        table_budget={"seconds": 1.0},
         players=("random", "greedy", "easy", "medium", "hard"),
         options=(
             CommandOption(
