@@ -89,7 +89,7 @@ def test_tv_standby_saves_the_game_and_pauses_the_demos_and_tv_on_wakes(tmp_path
     try:
         _until(h, lambda: watcher.standby)
         assert watcher.standby and len(h.app.stack) == 1
-        assert (tmp_path / "data" / "saves" / "yahtzee-classic.json").exists()
+        assert [info.kind for info in h.app.saves.list()] == ["yahtzee"]  # the game, saved
         h.advance(120_000)
         assert not attract.running  # no demos for a TV that is off
         tv_on.touch()

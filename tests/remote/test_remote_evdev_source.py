@@ -229,6 +229,6 @@ def test_a_remote_plugged_in_wakes_the_loop_through_a_watch_on_the_folder(tmp_pa
         backend.denied.clear()
         (tmp_path / "event3").chmod(0o660)  # udev's permissions arrive: tried again
         events = source.read(5.2)
-        assert [(e.type, e.device) for e in events] == [(PLUG, "gpio_ir_recv")]
+        assert [(e.type, e.device) for e in events] == [(PLUG, "gpio_ir_recv"), (DEVICE_KEYS, "gpio_ir_recv")]
     finally:
         source.close()
