@@ -324,6 +324,22 @@ def weighted_rows(weights: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return out
 
 
+try:
+    from engines.yahtzee import _turnkernel  # type: ignore[attr-defined]
+except ImportError as exc:
+    _turnkernel = None
+    C_KERNEL_MISSING: str | None = f"the C kernel is not built ({exc}); the build runs in numpy"
+else:
+    C_KERNEL_MISSING = None
+
+KERNELS = ("c", "numpy")
+
+
+def default_kernel() -> str:
+    """The kernel a build uses unless told: C where it is built, else numpy."""
+    return "numpy" if _turnkernel is None else "c"
+
+
 SMALL_BATCH = 4
 """Up to this many states, :meth:`Solver.turn` takes the dense path (a few large numpy calls)."""
 
@@ -331,7 +347,17 @@ SMALL_BATCH = 4
 class Solver:
     """Builds and queries the table for one set of :class:`SolverRules`."""
 
-    def __init__(self, rules: SolverRules = CLASSIC, values: np.ndarray | None = None) -> None:
+    def __init__(
+        self, rules: SolverRules = CLASSIC, values: np.ndarray | None = None, kernel: str | None = None
+    ) -> None:
+        """``kernel``: "c" (``_turnkernel.c``) or "numpy" for the row loops of a build (None:
+        :func:`default_kernel`). Both give the same table, bit for bit."""
+        kernel = kernel or default_kernel()
+        if kernel not in KERNELS:
+            raise ValueError(f"no such kernel: {kernel!r} (c or numpy)")
+        if kernel == "c" and _turnkernel is None:
+            raise ValueError(C_KERNEL_MISSING)
+        self.kernel = kernel
         self.rules = rules
         self.dice = dice_tables()
         self.scores = base_scores(rules)
@@ -345,6 +371,8 @@ class Solver:
         self._scoring_rows = {box: np.flatnonzero(self.scores[box]) for box in LOWER_BOXES}
         self._is_yahtzee_roll = np.zeros(len(self.dice.rolls), dtype=bool)
         self._is_yahtzee_roll[self.dice.yahtzee_rolls] = True
+        # How many dice of each face a roll shows, one contiguous index array a face (the C kernel's).
+        self._face_counts = [np.ascontiguousarray(self.dice.rolls[:, box], dtype=np.int64) for box in UPPER_BOXES]
 
     # -- building ------------------------------------------------------------------------------
     def build(
@@ -410,8 +438,12 @@ class Solver:
         best = np.empty((n_rolls, n))
         best[...] = floor
         buf = np.empty((n_rolls, n))
+        c = self.kernel == "c"
         for rows, points, after in raised:
-            best[rows] = np.maximum(best[rows], points[:, None] + after[None, :])
+            if c:
+                _turnkernel.max_raise(best, rows, points, np.ascontiguousarray(after))
+            else:
+                best[rows] = np.maximum(best[rows], points[:, None] + after[None, :])
         if (mask >> CHANCE & 1 == 0).any():
             np.add(self.scores[CHANCE][:, None], chance_after[None, :], out=buf)
             np.maximum(best, buf, out=best)
@@ -426,8 +458,11 @@ class Solver:
             new_up = np.minimum(cap, upper[None, :] + points[:, None])  # (6, n)
             table = values[state_index(nxt[None, :], new_up, bonus[None, :])] + points[:, None]
             table[:, ~open_] = -np.inf
-            np.take(table, self.dice.rolls[:, box], axis=0, out=buf)
-            np.maximum(best, buf, out=best)
+            if c:
+                _turnkernel.max_take(best, table, self._face_counts[box])
+            else:
+                np.take(table, self._face_counts[box], axis=0, out=buf)
+                np.maximum(best, buf, out=best)
         if self.rules.has_bonus:
             self._apply_joker(best, mask, upper, bonus)
         return best
@@ -499,6 +534,9 @@ class Solver:
         out = np.empty((len(dice.keeps), roll_values.shape[1]))
         out[dice.roll_keep] = roll_values
         for start, stop, children in dice.child_levels:
+            if self.kernel == "c":
+                _turnkernel.mean_children(out, children, start)
+                continue
             seg = out[start:stop]
             np.copyto(seg, out.take(children[:, 0], axis=0))
             for face in range(1, 6):
@@ -508,8 +546,11 @@ class Solver:
 
     def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
         """(252, N) the best keep among each roll's sub-multisets, from (462, N) keep values."""
-        best = keep_values.copy()
+        best = np.array(keep_values, dtype=np.float64, order="C")
         for start, stop, parents in self.dice.levels:
+            if self.kernel == "c":
+                _turnkernel.max_parents(best, parents, start)
+                continue
             seg = best[start:stop]
             for j in range(parents.shape[1]):
                 np.maximum(seg, best.take(parents[:, j], axis=0), out=seg)

@@ -1,0 +1,267 @@
+/* The row loops of the Yahtzee one-turn expectimax (engines/yahtzee/solver.py), in C.
+ *
+ * The arrays are laid out row x state (a row is a roll or a keep, C-contiguous), so every loop here
+ * walks one or two whole rows of states at a time.  numpy does the same work by first copying the
+ * rows it needs into a temporary (take, fancy indexing) and then running one maximum or add over it;
+ * these loops read the rows in place.  Each function names the numpy code it replaces and does the
+ * same floating-point operations in the same order, so the table comes out bit for bit the same
+ * (tests/engines/yahtzee/test_solver.py builds a sub-game both ways and compares).
+ *
+ * Arrays come in through the buffer protocol, so the build needs no numpy headers.  Every index is
+ * checked against its array before any row is touched, and the loops run without the GIL (the
+ * build's threads share a layer).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+typedef struct {
+    Py_buffer view;
+    int held;
+} Buf;
+
+static void release(Buf *bufs, int n) {
+    for (int i = 0; i < n; i++)
+        if (bufs[i].held) PyBuffer_Release(&bufs[i].view);
+}
+
+/* kind 'd' float64 or 'q' int64; ndim dimensions; writable or not. */
+static int get(PyObject *obj, Buf *buf, const char *name, char kind, int ndim, int writable) {
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    buf->held = 0;
+    if (PyObject_GetBuffer(obj, &buf->view, flags) < 0) return -1;
+    buf->held = 1;
+    const char *f = buf->view.format ? buf->view.format : "B";
+    if (*f == '<' || *f == '=' || *f == '@') f++;
+    int ok = kind == 'd' ? *f == 'd' && buf->view.itemsize == 8
+                         : (*f == 'q' || *f == 'l') && buf->view.itemsize == 8;
+    if (!ok || buf->view.ndim != ndim) {
+        PyErr_Format(PyExc_TypeError, "%s: expected a %d-d array of kind '%c', got format '%s' (%d-d)", name,
+                     ndim, kind, buf->view.format ? buf->view.format : "B", buf->view.ndim);
+        return -1;
+    }
+    return 0;
+}
+
+static int get_all(PyObject **o, Buf *b, int n, const char *const *names, const char *specs) {
+    for (int i = 0; i < n; i++) b[i].held = 0;
+    for (int i = 0; i < n; i++) {
+        const char *spec = specs + 3 * i;
+        if (get(o[i], &b[i], names[i], spec[0], spec[1] - '0', spec[2] == 'w') < 0) {
+            release(b, n);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+#define SHAPE(b, i) ((b).view.shape[i])
+
+/* Every entry of an int64 array in [0, limit). */
+static int indices_ok(const Buf *idx, Py_ssize_t limit, const char *name) {
+    const int64_t *p = idx->view.buf;
+    Py_ssize_t n = idx->view.len / 8;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (p[i] < 0 || p[i] >= limit) {
+            PyErr_Format(PyExc_IndexError, "%s: index %lld outside 0..%zd", name, (long long)p[i], limit - 1);
+            return 0;
+        }
+    return 1;
+}
+
+/* np.maximum's result for the values a table holds (finite or -inf, never NaN: no inf - inf arises),
+ * written so that the compiler can vectorize it. */
+static inline double maxd(double a, double b) { return b > a ? b : a; }
+
+/* The row loops, with restrict: a row written is never one of the rows read (the callers check
+ * nothing of the kind for speed's sake, but the keep levels make it so), and without the promise
+ * the compiler will not vectorize. */
+static void max1(double *restrict dst, const double *restrict src, Py_ssize_t n) {
+    for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(dst[s], src[s]);
+}
+
+static void max5(double *restrict dst, const double *restrict a, const double *restrict b,
+                 const double *restrict c, const double *restrict d, const double *restrict e, Py_ssize_t n) {
+    for (Py_ssize_t s = 0; s < n; s++) {
+        double v = maxd(dst[s], a[s]);
+        v = maxd(v, b[s]);
+        v = maxd(v, c[s]);
+        v = maxd(v, d[s]);
+        dst[s] = maxd(v, e[s]);
+    }
+}
+
+static void mean6(double *restrict dst, const double *restrict const *r, Py_ssize_t n) {
+    const double sixth = 1.0 / 6.0;
+    const double *restrict r0 = r[0], *restrict r1 = r[1], *restrict r2 = r[2];
+    const double *restrict r3 = r[3], *restrict r4 = r[4], *restrict r5 = r[5];
+    for (Py_ssize_t s = 0; s < n; s++) {
+        double v = r0[s];
+        v += r1[s];
+        v += r2[s];
+        v += r3[s];
+        v += r4[s];
+        v += r5[s];
+        dst[s] = v * sixth;
+    }
+}
+
+static void raise_row(double *restrict dst, double p, const double *restrict after, Py_ssize_t n) {
+    for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(dst[s], p + after[s]);
+}
+
+/* mean_children(out, children, start): for each i, out[start + i] = (sum over j of out[children[i, j]])
+ * * (1 / 6), summed j = 0..5 in order: Solver.keep_values' numpy loop
+ *     np.copyto(seg, out.take(children[:, 0])); seg += out.take(children[:, f]) for f in 1..5; seg *= 1/6.
+ * The children are keeps of the next size, never rows of the segment being written. */
+static PyObject *mean_children(PyObject *self, PyObject *args) {
+    PyObject *o[2];
+    Py_ssize_t start;
+    if (!PyArg_ParseTuple(args, "OOn", &o[0], &o[1], &start)) return NULL;
+    static const char *const names[] = {"out", "children"};
+    Buf b[2];
+    if (get_all(o, b, 2, names, "d2wq2-") < 0) return NULL;
+    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
+    PyObject *result = NULL;
+    if (SHAPE(b[1], 1) != 6 || start < 0 || start + m > rows) {
+        PyErr_SetString(PyExc_ValueError, "children: expected (m, 6) rows that fit in out from start");
+        goto done;
+    }
+    if (!indices_ok(&b[1], rows, "children")) goto done;
+    {
+        double *out = b[0].view.buf;
+        const int64_t *ch = b[1].view.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < m; i++) {
+            double *dst = out + (start + i) * n;
+            const double *r[6];
+            for (int j = 0; j < 6; j++) r[j] = out + ch[6 * i + j] * n;
+            mean6(dst, r, n);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    release(b, 2);
+    return result;
+}
+
+/* max_parents(best, parents, start): for each i, best[start + i] = max(best[start + i],
+ * best[parents[i, 0]], ..., best[parents[i, k - 1]]) in that order: Solver.roll_values' numpy loop
+ *     np.maximum(seg, best.take(parents[:, j]), out=seg) for each j.
+ * The parents are keeps of the size below, never rows of the segment being written. */
+static PyObject *max_parents(PyObject *self, PyObject *args) {
+    PyObject *o[2];
+    Py_ssize_t start;
+    if (!PyArg_ParseTuple(args, "OOn", &o[0], &o[1], &start)) return NULL;
+    static const char *const names[] = {"best", "parents"};
+    Buf b[2];
+    if (get_all(o, b, 2, names, "d2wq2-") < 0) return NULL;
+    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), m = SHAPE(b[1], 0), k = SHAPE(b[1], 1);
+    PyObject *result = NULL;
+    if (start < 0 || start + m > rows) {
+        PyErr_SetString(PyExc_ValueError, "parents: more rows than best has from start");
+        goto done;
+    }
+    if (!indices_ok(&b[1], rows, "parents")) goto done;
+    {
+        double *best = b[0].view.buf;
+        const int64_t *pa = b[1].view.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < m; i++) {
+            double *dst = best + (start + i) * n;
+            const int64_t *p = pa + k * i;
+            Py_ssize_t j = 0;
+            /* Five parents at a time in one pass over the row, in the same order as one at a time. */
+            for (; j + 5 <= k; j += 5)
+                max5(dst, best + p[j] * n, best + p[j + 1] * n, best + p[j + 2] * n, best + p[j + 3] * n,
+                     best + p[j + 4] * n, n);
+            for (; j < k; j++) max1(dst, best + p[j] * n, n);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    release(b, 2);
+    return result;
+}
+
+/* max_take(best, table, index): best[r] = max(best[r], table[index[r]]) for every row r:
+ * Solver.final_values' upper boxes, np.take(table, index, axis=0, out=buf); np.maximum(best, buf). */
+static PyObject *max_take(PyObject *self, PyObject *args) {
+    PyObject *o[3];
+    if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
+    static const char *const names[] = {"best", "table", "index"};
+    Buf b[3];
+    if (get_all(o, b, 3, names, "d2wd2-q1-") < 0) return NULL;
+    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1);
+    PyObject *result = NULL;
+    if (SHAPE(b[1], 1) != n || SHAPE(b[2], 0) != rows) {
+        PyErr_SetString(PyExc_ValueError, "max_take: table must have best's columns, index one entry a row");
+        goto done;
+    }
+    if (!indices_ok(&b[2], SHAPE(b[1], 0), "index")) goto done;
+    {
+        double *best = b[0].view.buf;
+        const double *table = b[1].view.buf;
+        const int64_t *index = b[2].view.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t r = 0; r < rows; r++) {
+            max1(best + r * n, table + index[r] * n, n);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    release(b, 3);
+    return result;
+}
+
+/* max_raise(best, rows, points, after): best[rows[i]] = max(best[rows[i]], points[i] + after) for
+ * each i: Solver.final_values' scoring lower boxes,
+ *     best[rows] = np.maximum(best[rows], points[:, None] + after[None, :]). */
+static PyObject *max_raise(PyObject *self, PyObject *args) {
+    PyObject *o[4];
+    if (!PyArg_ParseTuple(args, "OOOO", &o[0], &o[1], &o[2], &o[3])) return NULL;
+    static const char *const names[] = {"best", "rows", "points", "after"};
+    Buf b[4];
+    if (get_all(o, b, 4, names, "d2wq1-q1-d1-") < 0) return NULL;
+    Py_ssize_t nrows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
+    PyObject *result = NULL;
+    if (SHAPE(b[2], 0) != m || SHAPE(b[3], 0) != n) {
+        PyErr_SetString(PyExc_ValueError, "max_raise: one point a row, one after value a column");
+        goto done;
+    }
+    if (!indices_ok(&b[1], nrows, "rows")) goto done;
+    {
+        double *best = b[0].view.buf;
+        const int64_t *rw = b[1].view.buf, *pts = b[2].view.buf;
+        const double *after = b[3].view.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t i = 0; i < m; i++) {
+            raise_row(best + rw[i] * n, (double)pts[i], after, n);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    release(b, 4);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"mean_children", mean_children, METH_VARARGS, "out[start + i] = mean of out[children[i, :]] (in place)"},
+    {"max_parents", max_parents, METH_VARARGS, "best[start + i] = max(itself, best[parents[i, :]])"},
+    {"max_take", max_take, METH_VARARGS, "best[r] = max(best[r], table[index[r]])"},
+    {"max_raise", max_raise, METH_VARARGS, "best[rows[i]] = max(best[rows[i]], points[i] + after)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_turnkernel",
+                                    "The row loops of the Yahtzee turn build (see solver.py).", -1, methods};
+
+PyMODINIT_FUNC PyInit__turnkernel(void) { return PyModule_Create(&module); }
