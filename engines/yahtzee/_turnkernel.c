@@ -13,6 +13,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 
 typedef struct {
@@ -108,6 +109,11 @@ static void mean6(double *restrict dst, const double *restrict const *r, Py_ssiz
 
 static void raise_row(double *restrict dst, double p, const double *restrict after, Py_ssize_t n) {
     for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(dst[s], p + after[s]);
+}
+
+/* No fused multiply-add here (setup.py builds with -ffp-contract=off): w * row rounds, then the sum. */
+static void add_scaled(double *restrict out, double w, const double *restrict row, Py_ssize_t n) {
+    for (Py_ssize_t s = 0; s < n; s++) out[s] += w * row[s];
 }
 
 /* mean_children(out, children, start): for each i, out[start + i] = (sum over j of out[children[i, j]])
@@ -253,10 +259,119 @@ done:
     return result;
 }
 
+/* weighted_rows(out, weights, rows): out = 0, then out += weights[r] * rows[r] for each row r with a
+ * nonzero weight, in row order: solver.weighted_rows (the expectation over the first roll). */
+static PyObject *weighted_rows(PyObject *self, PyObject *args) {
+    PyObject *o[3];
+    if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
+    static const char *const names[] = {"out", "weights", "rows"};
+    Buf b[3];
+    if (get_all(o, b, 3, names, "d1wd1-d2-") < 0) return NULL;
+    Py_ssize_t n = SHAPE(b[0], 0), m = SHAPE(b[1], 0);
+    if (SHAPE(b[2], 0) != m || SHAPE(b[2], 1) != n) {
+        PyErr_SetString(PyExc_ValueError, "weighted_rows: rows must be (len(weights), len(out))");
+        release(b, 3);
+        return NULL;
+    }
+    double *out = b[0].view.buf;
+    const double *w = b[1].view.buf, *rows = b[2].view.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t s = 0; s < n; s++) out[s] = 0.0;
+    for (Py_ssize_t r = 0; r < m; r++)
+        if (w[r] != 0.0) add_scaled(out, w[r], rows + r * n, n);
+    Py_END_ALLOW_THREADS
+    release(b, 3);
+    Py_RETURN_NONE;
+}
+
+/* joker(best, values, mask, upper, bonus, yahtzee_rolls, points, joker_points, forced, cap, yahtzee_bonus):
+ * for each state j (mask[j], upper[j], bonus[j]) whose YAHTZEE box is filled and each face f, sets
+ * best[yahtzee_rolls[f], j] to the best allowed box for five f's under the Joker rules:
+ * Solver._apply_joker through Solver.box_values, for a table with the YAHTZEE bonus.
+ * points (6, 13) are the boxes' ordinary points for five f's, joker_points (6, 13) the Joker's; forced
+ * is 1 for the manual's convention, 0 for the free one.  A box's value is (points + the value of the
+ * state it leads to) + the bonus, summed in that order as box_values does. */
+#define NBOX 13
+#define YBOX 11
+#define UPPER_LEVELS 64
+static PyObject *joker(PyObject *self, PyObject *args) {
+    PyObject *o[8];
+    int forced;
+    long long cap, ybonus;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOiLL", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7], &forced,
+                          &cap, &ybonus))
+        return NULL;
+    static const char *const names[] = {"best",          "values", "mask",   "upper",
+                                        "yahtzee_bonus", "yahtzee_rolls", "points", "joker_points"};
+    Buf b[8];
+    if (get_all(o, b, 8, names, "d2wd1-q1-q1-q1-q1-q2-q2-") < 0) return NULL;
+    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1);
+    PyObject *result = NULL;
+    if (SHAPE(b[2], 0) != n || SHAPE(b[3], 0) != n || SHAPE(b[4], 0) != n || SHAPE(b[5], 0) != 6 ||
+        SHAPE(b[6], 0) != 6 || SHAPE(b[6], 1) != NBOX || SHAPE(b[7], 0) != 6 || SHAPE(b[7], 1) != NBOX ||
+        SHAPE(b[1], 0) != (Py_ssize_t)(1 << NBOX) * UPPER_LEVELS * 2 || cap < 0 || cap >= UPPER_LEVELS) {
+        PyErr_SetString(PyExc_ValueError, "joker: arrays of the wrong shape");
+        goto done;
+    }
+    if (!indices_ok(&b[5], rows, "yahtzee_rolls")) goto done;
+    {
+        const int64_t *mk = b[2].view.buf, *up = b[3].view.buf, *bn = b[4].view.buf;
+        for (Py_ssize_t j = 0; j < n; j++)
+            if (mk[j] < 0 || mk[j] >= (1 << NBOX) || up[j] < 0 || up[j] >= UPPER_LEVELS || bn[j] < 0 || bn[j] > 1) {
+                PyErr_SetString(PyExc_ValueError, "joker: a state outside the table");
+                goto done;
+            }
+        double *best = b[0].view.buf;
+        const double *values = b[1].view.buf;
+        const int64_t *yr = b[5].view.buf, *base = b[6].view.buf, *full = b[7].view.buf;
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t j = 0; j < n; j++) {
+            int64_t mask = mk[j], upper = up[j], bonus = bn[j];
+            if (!(mask >> YBOX & 1)) continue;
+            int lower_open = (mask >> 6 & 127) != 127;
+            double extra = (double)(bonus * ybonus);
+            for (int f = 0; f < 6; f++) {
+                int matching_open = !(mask >> f & 1);
+                double top = -INFINITY;
+                for (int box = 0; box < NBOX; box++) {
+                    if (mask >> box & 1) continue;
+                    int64_t pts;
+                    if (forced) {
+                        int ok = box < 6 ? box == f || (!matching_open && !lower_open) : !matching_open;
+                        if (!ok) continue;
+                        pts = full[NBOX * f + box];
+                    } else {
+                        pts = matching_open ? base[NBOX * f + box] : full[NBOX * f + box];
+                    }
+                    int64_t nup = upper, nbonus = bonus;
+                    if (box < 6) {
+                        nup = upper + pts;
+                        if (nup > cap) nup = cap;
+                    } else if (box == YBOX) {
+                        nbonus = pts > 0;
+                    }
+                    double after = values[((mask | (int64_t)1 << box) * UPPER_LEVELS + nup) * 2 + nbonus];
+                    double v = ((double)pts + after) + extra;
+                    if (v > top) top = v;
+                }
+                best[yr[f] * n + j] = top;
+            }
+        }
+        Py_END_ALLOW_THREADS
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    release(b, 8);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"mean_children", mean_children, METH_VARARGS, "out[start + i] = mean of out[children[i, :]] (in place)"},
     {"max_parents", max_parents, METH_VARARGS, "best[start + i] = max(itself, best[parents[i, :]])"},
     {"max_take", max_take, METH_VARARGS, "best[r] = max(best[r], table[index[r]])"},
+    {"weighted_rows", weighted_rows, METH_VARARGS, "out = sum of weights[r] * rows[r], in row order"},
+    {"joker", joker, METH_VARARGS, "best[yahtzee rolls] of the states with YAHTZEE filled, Joker rules"},
     {"max_raise", max_raise, METH_VARARGS, "best[rows[i]] = max(best[rows[i]], points[i] + after)"},
     {NULL, NULL, 0, NULL},
 };

@@ -371,8 +371,16 @@ class Solver:
         self._scoring_rows = {box: np.flatnonzero(self.scores[box]) for box in LOWER_BOXES}
         self._is_yahtzee_roll = np.zeros(len(self.dice.rolls), dtype=bool)
         self._is_yahtzee_roll[self.dice.yahtzee_rolls] = True
+        yahtzee_rolls = np.ascontiguousarray(self.dice.yahtzee_rolls, dtype=np.int64)
+        self._joker_args = (
+            yahtzee_rolls,
+            np.ascontiguousarray(self.scores[:, yahtzee_rolls].T, dtype=np.int64),
+            np.ascontiguousarray(self._joker_points, dtype=np.int64),
+        )
         # How many dice of each face a roll shows, one contiguous index array a face (the C kernel's).
-        self._face_counts = [np.ascontiguousarray(self.dice.rolls[:, box], dtype=np.int64) for box in UPPER_BOXES]
+        self._face_counts = [
+            np.ascontiguousarray(self.dice.rolls[:, box], dtype=np.int64) for box in UPPER_BOXES
+        ]
 
     # -- building ------------------------------------------------------------------------------
     def build(
@@ -463,7 +471,19 @@ class Solver:
             else:
                 np.take(table, self._face_counts[box], axis=0, out=buf)
                 np.maximum(best, buf, out=best)
-        if self.rules.has_bonus:
+        if self.rules.has_bonus and c:
+            _turnkernel.joker(
+                best,
+                values,
+                mask,
+                upper,
+                bonus,
+                *self._joker_args,
+                int(self.rules.joker == "forced"),
+                cap,
+                self.rules.yahtzee_bonus,
+            )
+        elif self.rules.has_bonus:
             self._apply_joker(best, mask, upper, bonus)
         return best
 
@@ -577,5 +597,9 @@ class Solver:
             if self.rules.stop_on_yahtzee:
                 value[dice.yahtzee_rolls] = final[dice.yahtzee_rolls]
             rolls.append(value)
-        expected = weighted_rows(dice.first_roll, rolls[-1])
+        if self.kernel == "c" and not small:
+            expected = np.empty(len(states))
+            _turnkernel.weighted_rows(expected, dice.first_roll, rolls[-1])
+        else:
+            expected = weighted_rows(dice.first_roll, rolls[-1])
         return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected)
