@@ -15,6 +15,7 @@
 #include <Python.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct {
     Py_buffer view;
@@ -81,15 +82,8 @@ static void max1(double *restrict dst, const double *restrict src, Py_ssize_t n)
     for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(dst[s], src[s]);
 }
 
-static void max5(double *restrict dst, const double *restrict a, const double *restrict b,
-                 const double *restrict c, const double *restrict d, const double *restrict e, Py_ssize_t n) {
-    for (Py_ssize_t s = 0; s < n; s++) {
-        double v = maxd(dst[s], a[s]);
-        v = maxd(v, b[s]);
-        v = maxd(v, c[s]);
-        v = maxd(v, d[s]);
-        dst[s] = maxd(v, e[s]);
-    }
+static void max2(double *restrict dst, const double *restrict a, const double *restrict b, Py_ssize_t n) {
+    for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(maxd(dst[s], a[s]), b[s]);
 }
 
 static void mean6(double *restrict dst, const double *restrict const *r, Py_ssize_t n) {
@@ -116,81 +110,96 @@ static void add_scaled(double *restrict out, double w, const double *restrict ro
     for (Py_ssize_t s = 0; s < n; s++) out[s] += w * row[s];
 }
 
-/* mean_children(out, children, start): for each i, out[start + i] = (sum over j of out[children[i, j]])
- * * (1 / 6), summed j = 0..5 in order: Solver.keep_values' numpy loop
- *     np.copyto(seg, out.take(children[:, 0])); seg += out.take(children[:, f]) for f in 1..5; seg *= 1/6.
- * The children are keeps of the next size, never rows of the segment being written. */
-static PyObject *mean_children(PyObject *self, PyObject *args) {
-    PyObject *o[2];
-    Py_ssize_t start;
-    if (!PyArg_ParseTuple(args, "OOn", &o[0], &o[1], &start)) return NULL;
-    static const char *const names[] = {"out", "children"};
-    Buf b[2];
-    if (get_all(o, b, 2, names, "d2wq2-") < 0) return NULL;
-    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
-    PyObject *result = NULL;
-    if (SHAPE(b[1], 1) != 6 || start < 0 || start + m > rows) {
-        PyErr_SetString(PyExc_ValueError, "children: expected (m, 6) rows that fit in out from start");
-        goto done;
+/* The keep passes go through a block of BLOCK states (columns) at a time, all rows of one block before
+ * the next: a block's rows (462 x BLOCK doubles) stay in the cache from one keep level to the next,
+ * where whole rows of a 512-state chunk (1.9 MB an array) would not. */
+#ifndef BLOCK
+#define BLOCK 32
+#endif
+
+/* The rows (targets, sources) of a pass, checked: every index inside out, k sources a target. */
+static int check_pass(Buf *b, Py_ssize_t k, const char *what) {
+    Py_ssize_t rows = SHAPE(b[0], 0), m = SHAPE(b[1], 0);
+    if (SHAPE(b[2], 0) != m || SHAPE(b[2], 1) != k) {
+        PyErr_Format(PyExc_ValueError, "%s: expected (len(targets), %zd) sources", what, k);
+        return 0;
     }
-    if (!indices_ok(&b[1], rows, "children")) goto done;
+    return indices_ok(&b[1], rows, "targets") && indices_ok(&b[2], rows, "sources");
+}
+
+/* mean_rows(out, targets, children): for each i in order, out[targets[i]] = (out[children[i, 0]] + ...
+ * + out[children[i, 5]]) * (1 / 6), summed left to right: Solver.keep_values' numpy loop
+ *     np.copyto(seg, out.take(children[:, 0])); seg += out.take(children[:, f]) for f in 1..5; seg *= 1/6
+ * with the levels' rows one after another (keeps of size 4, then 3, ... 0: a keep's children are
+ * one die bigger, so they are written before it is and it is never one of them). */
+static PyObject *mean_rows(PyObject *self, PyObject *args) {
+    PyObject *o[3];
+    if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
+    static const char *const names[] = {"out", "targets", "children"};
+    Buf b[3];
+    if (get_all(o, b, 3, names, "d2wq1-q2-") < 0) return NULL;
+    PyObject *result = NULL;
+    if (!check_pass(b, 6, "mean_rows")) goto done;
     {
         double *out = b[0].view.buf;
-        const int64_t *ch = b[1].view.buf;
+        const int64_t *tg = b[1].view.buf, *ch = b[2].view.buf;
+        Py_ssize_t n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t i = 0; i < m; i++) {
-            double *dst = out + (start + i) * n;
-            const double *r[6];
-            for (int j = 0; j < 6; j++) r[j] = out + ch[6 * i + j] * n;
-            mean6(dst, r, n);
+        for (Py_ssize_t c = 0; c < n; c += BLOCK) {
+            Py_ssize_t w = n - c < BLOCK ? n - c : BLOCK;
+            for (Py_ssize_t i = 0; i < m; i++) {
+                const double *r[6];
+                for (int j = 0; j < 6; j++) r[j] = out + ch[6 * i + j] * n + c;
+                mean6(out + tg[i] * n + c, r, w);
+            }
         }
         Py_END_ALLOW_THREADS
     }
     Py_INCREF(Py_None);
     result = Py_None;
 done:
-    release(b, 2);
+    release(b, 3);
     return result;
 }
 
-/* max_parents(best, parents, start): for each i, best[start + i] = max(best[start + i],
- * best[parents[i, 0]], ..., best[parents[i, k - 1]]) in that order: Solver.roll_values' numpy loop
- *     np.maximum(seg, best.take(parents[:, j]), out=seg) for each j.
- * The parents are keeps of the size below, never rows of the segment being written. */
-static PyObject *max_parents(PyObject *self, PyObject *args) {
-    PyObject *o[2];
-    Py_ssize_t start;
-    if (!PyArg_ParseTuple(args, "OOn", &o[0], &o[1], &start)) return NULL;
-    static const char *const names[] = {"best", "parents"};
-    Buf b[2];
-    if (get_all(o, b, 2, names, "d2wq2-") < 0) return NULL;
-    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), m = SHAPE(b[1], 0), k = SHAPE(b[1], 1);
+/* max_rows(best, targets, parents): for each i in order, best[targets[i]] = max(best[targets[i]],
+ * best[parents[i, 0]], ..., best[parents[i, k - 1]]): Solver.roll_values' numpy loop
+ *     np.maximum(seg, best.take(parents[:, j]), out=seg) for each j
+ * with the levels' rows one after another (keeps of size 1, then 2, ... 5).  A keep with fewer distinct
+ * faces than k lists its parents cyclically ([a, b, a, b, a]); the repeats are skipped, which the
+ * maximum does not notice. */
+static PyObject *max_rows(PyObject *self, PyObject *args) {
+    PyObject *o[3];
+    if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
+    static const char *const names[] = {"best", "targets", "parents"};
+    Buf b[3];
+    if (get_all(o, b, 3, names, "d2wq1-q2-") < 0) return NULL;
     PyObject *result = NULL;
-    if (start < 0 || start + m > rows) {
-        PyErr_SetString(PyExc_ValueError, "parents: more rows than best has from start");
-        goto done;
-    }
-    if (!indices_ok(&b[1], rows, "parents")) goto done;
+    Py_ssize_t k = SHAPE(b[2], 1);
+    if (!check_pass(b, k, "max_rows")) goto done;
     {
         double *best = b[0].view.buf;
-        const int64_t *pa = b[1].view.buf;
+        const int64_t *tg = b[1].view.buf, *pa = b[2].view.buf;
+        Py_ssize_t n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t i = 0; i < m; i++) {
-            double *dst = best + (start + i) * n;
-            const int64_t *p = pa + k * i;
-            Py_ssize_t j = 0;
-            /* Five parents at a time in one pass over the row, in the same order as one at a time. */
-            for (; j + 5 <= k; j += 5)
-                max5(dst, best + p[j] * n, best + p[j + 1] * n, best + p[j + 2] * n, best + p[j + 3] * n,
-                     best + p[j + 4] * n, n);
-            for (; j < k; j++) max1(dst, best + p[j] * n, n);
+        for (Py_ssize_t c = 0; c < n; c += BLOCK) {
+            Py_ssize_t w = n - c < BLOCK ? n - c : BLOCK;
+            for (Py_ssize_t i = 0; i < m; i++) {
+                const int64_t *p = pa + k * i;
+                Py_ssize_t d = 1;
+                while (d < k && p[d] != p[0]) d++;
+                double *dst = best + tg[i] * n + c;
+                Py_ssize_t j = 0;
+                for (; j + 2 <= d; j += 2) max2(dst, best + p[j] * n + c, best + p[j + 1] * n + c, w);
+                if (j < d) max1(dst, best + p[j] * n + c, w);
+            }
         }
         Py_END_ALLOW_THREADS
     }
     Py_INCREF(Py_None);
     result = Py_None;
 done:
-    release(b, 2);
+    release(b, 3);
     return result;
 }
 
@@ -366,11 +375,96 @@ done:
     return result;
 }
 
+/* expected(out, final, roll_keep, child_targets, children, parent_targets, parents, first_roll,
+ *          stop_rows, passes): out[j] = the value of state j before its first roll, from final (252, N):
+ * Solver.turn's passes (keep_values, then roll_values, then stop_rows (the five of a kinds when they
+ * end the rolling) taken back from final; `passes` times) and weighted_rows, the same operations in
+ * the same order, one block of BLOCK states at a time with the keep and roll values of the block in
+ * scratch rows that stay in the cache; the (462, N) keep arrays of a chunk are never made. */
+static PyObject *expected(PyObject *self, PyObject *args) {
+    PyObject *o[9];
+    int passes;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOi", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &o[7], &o[8],
+                          &passes))
+        return NULL;
+    static const char *const names[] = {"out",     "final",      "roll_keep",  "child_targets", "children",
+                                        "parent_targets", "parents", "first_roll", "stop_rows"};
+    Buf b[9];
+    if (get_all(o, b, 9, names, "d1wd2-q1-q1-q2-q1-q2-d1-q1-") < 0) return NULL;
+    PyObject *result = NULL;
+    double *scratch = NULL;
+    Py_ssize_t n = SHAPE(b[0], 0), rolls = SHAPE(b[1], 0), keeps = 0, k = SHAPE(b[6], 1);
+    const int64_t *rk = b[2].view.buf;
+    for (Py_ssize_t r = 0; r < SHAPE(b[2], 0); r++)
+        if (rk[r] >= keeps) keeps = rk[r] + 1;
+    if (SHAPE(b[1], 1) != n || SHAPE(b[2], 0) != rolls || SHAPE(b[7], 0) != rolls || SHAPE(b[4], 1) != 6 ||
+        SHAPE(b[3], 0) != SHAPE(b[4], 0) || SHAPE(b[5], 0) != SHAPE(b[6], 0) || passes < 0) {
+        PyErr_SetString(PyExc_ValueError, "expected: arrays of the wrong shape");
+        goto done;
+    }
+    if (!indices_ok(&b[2], keeps, "roll_keep") || !indices_ok(&b[3], keeps, "child_targets") ||
+        !indices_ok(&b[4], keeps, "children") || !indices_ok(&b[5], keeps, "parent_targets") ||
+        !indices_ok(&b[6], keeps, "parents") || !indices_ok(&b[8], rolls, "stop_rows"))
+        goto done;
+    scratch = PyMem_Malloc(sizeof(double) * BLOCK * (2 * keeps + rolls));
+    if (!scratch) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    {
+        double *out = b[0].view.buf, *keep = scratch, *best = scratch + BLOCK * keeps;
+        double *roll = best + BLOCK * keeps;
+        const double *final = b[1].view.buf, *weights = b[7].view.buf;
+        const int64_t *ct = b[3].view.buf, *ch = b[4].view.buf, *pt = b[5].view.buf, *pa = b[6].view.buf;
+        const int64_t *stop = b[8].view.buf;
+        Py_ssize_t nchild = SHAPE(b[3], 0), nparent = SHAPE(b[5], 0), nstop = SHAPE(b[8], 0);
+        Py_BEGIN_ALLOW_THREADS
+        for (Py_ssize_t c = 0; c < n; c += BLOCK) {
+            Py_ssize_t w = n - c < BLOCK ? n - c : BLOCK;
+            for (Py_ssize_t r = 0; r < rolls; r++) memcpy(roll + r * BLOCK, final + r * n + c, w * sizeof(double));
+            for (int pass = 0; pass < passes; pass++) {
+                for (Py_ssize_t r = 0; r < rolls; r++)
+                    memcpy(keep + rk[r] * BLOCK, roll + r * BLOCK, w * sizeof(double));
+                for (Py_ssize_t i = 0; i < nchild; i++) {
+                    const double *src[6];
+                    for (int j = 0; j < 6; j++) src[j] = keep + ch[6 * i + j] * BLOCK;
+                    mean6(keep + ct[i] * BLOCK, src, w);
+                }
+                memcpy(best, keep, keeps * BLOCK * sizeof(double));
+                for (Py_ssize_t i = 0; i < nparent; i++) {
+                    const int64_t *p = pa + k * i;
+                    Py_ssize_t d = 1, j = 0;
+                    while (d < k && p[d] != p[0]) d++;
+                    double *dst = best + pt[i] * BLOCK;
+                    for (; j + 2 <= d; j += 2) max2(dst, best + p[j] * BLOCK, best + p[j + 1] * BLOCK, w);
+                    if (j < d) max1(dst, best + p[j] * BLOCK, w);
+                }
+                for (Py_ssize_t r = 0; r < rolls; r++)
+                    memcpy(roll + r * BLOCK, best + rk[r] * BLOCK, w * sizeof(double));
+                for (Py_ssize_t i = 0; i < nstop; i++)
+                    memcpy(roll + stop[i] * BLOCK, final + stop[i] * n + c, w * sizeof(double));
+            }
+            double *dst = out + c;
+            for (Py_ssize_t s = 0; s < w; s++) dst[s] = 0.0;
+            for (Py_ssize_t r = 0; r < rolls; r++)
+                if (weights[r] != 0.0) add_scaled(dst, weights[r], roll + r * BLOCK, w);
+        }
+        Py_END_ALLOW_THREADS
+    }
+    Py_INCREF(Py_None);
+    result = Py_None;
+done:
+    PyMem_Free(scratch);
+    release(b, 9);
+    return result;
+}
+
 static PyMethodDef methods[] = {
-    {"mean_children", mean_children, METH_VARARGS, "out[start + i] = mean of out[children[i, :]] (in place)"},
-    {"max_parents", max_parents, METH_VARARGS, "best[start + i] = max(itself, best[parents[i, :]])"},
+    {"mean_rows", mean_rows, METH_VARARGS, "out[targets[i]] = mean of out[children[i, :]], in order"},
+    {"max_rows", max_rows, METH_VARARGS, "best[targets[i]] = max(itself, best[parents[i, :]]), in order"},
     {"max_take", max_take, METH_VARARGS, "best[r] = max(best[r], table[index[r]])"},
     {"weighted_rows", weighted_rows, METH_VARARGS, "out = sum of weights[r] * rows[r], in row order"},
+    {"expected", expected, METH_VARARGS, "out = each state's value before the first roll, from final"},
     {"joker", joker, METH_VARARGS, "best[yahtzee rolls] of the states with YAHTZEE filled, Joker rules"},
     {"max_raise", max_raise, METH_VARARGS, "best[rows[i]] = max(best[rows[i]], points[i] + after)"},
     {NULL, NULL, 0, NULL},

@@ -377,6 +377,17 @@ class Solver:
             np.ascontiguousarray(self.scores[:, yahtzee_rolls].T, dtype=np.int64),
             np.ascontiguousarray(self._joker_points, dtype=np.int64),
         )
+        # The keep passes' levels one after another, for the C kernel: (target rows, source rows).
+        levels = self.dice.child_levels, self.dice.levels
+        self._child_rows, self._parent_rows = (
+            (
+                np.concatenate([np.arange(start, stop) for start, stop, _ in level]),
+                np.ascontiguousarray(np.concatenate([rows for _, _, rows in level]), dtype=np.int64),
+            )
+            for level in levels
+        )
+        self._roll_keep = np.ascontiguousarray(self.dice.roll_keep, dtype=np.int64)
+        self._stop_rows = yahtzee_rolls if rules.stop_on_yahtzee else np.empty(0, dtype=np.int64)
         # How many dice of each face a roll shows, one contiguous index array a face (the C kernel's).
         self._face_counts = [
             np.ascontiguousarray(self.dice.rolls[:, box], dtype=np.int64) for box in UPPER_BOXES
@@ -404,7 +415,7 @@ class Solver:
         done = 0
 
         def solve(part: np.ndarray) -> int:
-            self.values[part] = self.turn(part).expected
+            self.values[part] = self.expected(part)
             return len(part)
 
         with ThreadPoolExecutor(workers) as pool:
@@ -553,10 +564,10 @@ class Solver:
         dice = self.dice
         out = np.empty((len(dice.keeps), roll_values.shape[1]))
         out[dice.roll_keep] = roll_values
+        if self.kernel == "c":
+            _turnkernel.mean_rows(out, *self._child_rows)
+            return out
         for start, stop, children in dice.child_levels:
-            if self.kernel == "c":
-                _turnkernel.mean_children(out, children, start)
-                continue
             seg = out[start:stop]
             np.copyto(seg, out.take(children[:, 0], axis=0))
             for face in range(1, 6):
@@ -567,14 +578,33 @@ class Solver:
     def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
         """(252, N) the best keep among each roll's sub-multisets, from (462, N) keep values."""
         best = np.array(keep_values, dtype=np.float64, order="C")
+        if self.kernel == "c":
+            _turnkernel.max_rows(best, *self._parent_rows)
+            return best.take(self.dice.roll_keep, axis=0)
         for start, stop, parents in self.dice.levels:
-            if self.kernel == "c":
-                _turnkernel.max_parents(best, parents, start)
-                continue
             seg = best[start:stop]
             for j in range(parents.shape[1]):
                 np.maximum(seg, best.take(parents[:, j], axis=0), out=seg)
         return best.take(self.dice.roll_keep, axis=0)
+
+    def expected(self, states: np.ndarray) -> np.ndarray:
+        """(N,) the value of each state before its first roll: ``turn(states).expected``, in the C
+        kernel without making the keep and roll tables of the whole batch."""
+        states = np.asarray(states, dtype=np.int64)
+        if self.kernel != "c" or len(states) <= SMALL_BATCH:
+            return self.turn(states).expected
+        out = np.empty(len(states))
+        _turnkernel.expected(
+            out,
+            self.final_values(states),
+            self._roll_keep,
+            *self._child_rows,
+            *self._parent_rows,
+            self.dice.first_roll,
+            self._stop_rows,
+            self.rules.rolls_per_turn - 1,
+        )
+        return out
 
     def turn(self, states: np.ndarray) -> TurnTables:
         """The one-turn expectimax for a batch of states."""
