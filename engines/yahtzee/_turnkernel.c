@@ -75,6 +75,14 @@ static int indices_ok(const Buf *idx, Py_ssize_t limit, const char *name) {
  * written so that the compiler can vectorize it. */
 static inline double maxd(double a, double b) { return b > a ? b : a; }
 
+/* The keep passes go through a block of BLOCK states (columns) at a time, all rows of one block before
+ * the next: a block's rows (462 x BLOCK doubles) stay in the cache from one keep level to the next,
+ * where whole rows of a 512-state chunk (1.9 MB an array) would not.  Loops over whole blocks have a
+ * constant trip count, which GCC vectorizes at -O2 (a loop over n states it leaves scalar). */
+#ifndef BLOCK
+#define BLOCK 32
+#endif
+
 /* The row loops, with restrict: a row written is never one of the rows read (the callers check
  * nothing of the kind for speed's sake, but the keep levels make it so), and without the promise
  * the compiler will not vectorize. */
@@ -105,17 +113,24 @@ static void raise_row(double *restrict dst, double p, const double *restrict aft
     for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(dst[s], p + after[s]);
 }
 
+/* max1 and raise_row over a row of any length: whole blocks (vectorized), then the rest. */
+static void max1_span(double *dst, const double *src, Py_ssize_t n) {
+    Py_ssize_t s = 0;
+    for (; s + BLOCK <= n; s += BLOCK) max1(dst + s, src + s, BLOCK);
+    max1(dst + s, src + s, n - s);
+}
+
+static void raise_span(double *dst, double p, const double *after, Py_ssize_t n) {
+    Py_ssize_t s = 0;
+    for (; s + BLOCK <= n; s += BLOCK) raise_row(dst + s, p, after + s, BLOCK);
+    raise_row(dst + s, p, after + s, n - s);
+}
+
 /* No fused multiply-add here (setup.py builds with -ffp-contract=off): w * row rounds, then the sum. */
 static void add_scaled(double *restrict out, double w, const double *restrict row, Py_ssize_t n) {
     for (Py_ssize_t s = 0; s < n; s++) out[s] += w * row[s];
 }
 
-/* The keep passes go through a block of BLOCK states (columns) at a time, all rows of one block before
- * the next: a block's rows (462 x BLOCK doubles) stay in the cache from one keep level to the next,
- * where whole rows of a 512-state chunk (1.9 MB an array) would not. */
-#ifndef BLOCK
-#define BLOCK 32
-#endif
 
 /* The rows (targets, sources) of a pass, checked: every index inside out, k sources a target. */
 static int check_pass(Buf *b, Py_ssize_t k, const char *what) {
@@ -224,7 +239,7 @@ static PyObject *max_take(PyObject *self, PyObject *args) {
         const int64_t *index = b[2].view.buf;
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t r = 0; r < rows; r++) {
-            max1(best + r * n, table + index[r] * n, n);
+            max1_span(best + r * n, table + index[r] * n, n);
         }
         Py_END_ALLOW_THREADS
     }
@@ -257,7 +272,7 @@ static PyObject *max_raise(PyObject *self, PyObject *args) {
         const double *after = b[3].view.buf;
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t i = 0; i < m; i++) {
-            raise_row(best + rw[i] * n, (double)pts[i], after, n);
+            raise_span(best + rw[i] * n, (double)pts[i], after, n);
         }
         Py_END_ALLOW_THREADS
     }
