@@ -113,13 +113,7 @@ static void raise_row(double *restrict dst, double p, const double *restrict aft
     for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(dst[s], p + after[s]);
 }
 
-/* max1 and raise_row over a row of any length: whole blocks (vectorized), then the rest. */
-static void max1_span(double *dst, const double *src, Py_ssize_t n) {
-    Py_ssize_t s = 0;
-    for (; s + BLOCK <= n; s += BLOCK) max1(dst + s, src + s, BLOCK);
-    max1(dst + s, src + s, n - s);
-}
-
+/* raise_row over a row of any length: whole blocks (vectorized), then the rest. */
 static void raise_span(double *dst, double p, const double *after, Py_ssize_t n) {
     Py_ssize_t s = 0;
     for (; s + BLOCK <= n; s += BLOCK) raise_row(dst + s, p, after + s, BLOCK);
@@ -218,28 +212,38 @@ done:
     return result;
 }
 
-/* max_take(best, table, index): best[r] = max(best[r], table[index[r]]) for every row r:
- * Solver.final_values' upper boxes, np.take(table, index, axis=0, out=buf); np.maximum(best, buf). */
-static PyObject *max_take(PyObject *self, PyObject *args) {
+/* max_upper(best, tables, counts): best[r] = max(best[r], tables[b, counts[r, b]]) for every row r and
+ * box b: Solver.final_values' open upper boxes, for each one
+ *     np.take(table, counts[:, b], axis=0, out=buf); np.maximum(best, buf, out=best)
+ * in one pass over best, a block of states at a time, instead of one pass a box. */
+static PyObject *max_upper(PyObject *self, PyObject *args) {
     PyObject *o[3];
     if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
-    static const char *const names[] = {"best", "table", "index"};
+    static const char *const names[] = {"best", "tables", "counts"};
     Buf b[3];
-    if (get_all(o, b, 3, names, "d2wd2-q1-") < 0) return NULL;
-    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1);
+    if (get_all(o, b, 3, names, "d2wd3-q2-") < 0) return NULL;
+    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), k = SHAPE(b[1], 0), levels = SHAPE(b[1], 1);
     PyObject *result = NULL;
-    if (SHAPE(b[1], 1) != n || SHAPE(b[2], 0) != rows) {
-        PyErr_SetString(PyExc_ValueError, "max_take: table must have best's columns, index one entry a row");
+    if (SHAPE(b[1], 2) != n || SHAPE(b[2], 0) != rows || SHAPE(b[2], 1) != k) {
+        PyErr_SetString(PyExc_ValueError, "max_upper: tables (k, levels, states), counts (rows, k)");
         goto done;
     }
-    if (!indices_ok(&b[2], SHAPE(b[1], 0), "index")) goto done;
+    if (!indices_ok(&b[2], levels, "counts")) goto done;
     {
         double *best = b[0].view.buf;
-        const double *table = b[1].view.buf;
-        const int64_t *index = b[2].view.buf;
+        const double *tables = b[1].view.buf;
+        const int64_t *counts = b[2].view.buf;
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t r = 0; r < rows; r++) {
-            max1_span(best + r * n, table + index[r] * n, n);
+        for (Py_ssize_t c = 0; c < n; c += BLOCK) {
+            Py_ssize_t w = n - c < BLOCK ? n - c : BLOCK;
+            for (Py_ssize_t r = 0; r < rows; r++)
+                for (Py_ssize_t box = 0; box < k; box++) {
+                    const double *src = tables + (box * levels + counts[r * k + box]) * n + c;
+                    if (w == BLOCK)
+                        max1(best + r * n + c, src, BLOCK);
+                    else
+                        max1(best + r * n + c, src, w);
+                }
         }
         Py_END_ALLOW_THREADS
     }
@@ -479,7 +483,7 @@ done:
 static PyMethodDef methods[] = {
     {"mean_rows", mean_rows, METH_VARARGS, "out[targets[i]] = mean of out[children[i, :]], in order"},
     {"max_rows", max_rows, METH_VARARGS, "best[targets[i]] = max(itself, best[parents[i, :]]), in order"},
-    {"max_take", max_take, METH_VARARGS, "best[r] = max(best[r], table[index[r]])"},
+    {"max_upper", max_upper, METH_VARARGS, "best[r] = max(best[r], tables[b, counts[r, b]]) for each b"},
     {"weighted_rows", weighted_rows, METH_VARARGS, "out = sum of weights[r] * rows[r], in row order"},
     {"expected", expected, METH_VARARGS, "out = each state's value before the first roll, from final"},
     {"joker", joker, METH_VARARGS, "best[yahtzee rolls] of the states with YAHTZEE filled, Joker rules"},

@@ -388,10 +388,6 @@ class Solver:
         )
         self._roll_keep = np.ascontiguousarray(self.dice.roll_keep, dtype=np.int64)
         self._stop_rows = yahtzee_rolls if rules.stop_on_yahtzee else np.empty(0, dtype=np.int64)
-        # How many dice of each face a roll shows, one contiguous index array a face (the C kernel's).
-        self._face_counts = [
-            np.ascontiguousarray(self.dice.rolls[:, box], dtype=np.int64) for box in UPPER_BOXES
-        ]
 
     # -- building ------------------------------------------------------------------------------
     def build(
@@ -468,6 +464,7 @@ class Solver:
             np.maximum(best, buf, out=best)
         cap = self.rules.upper_bonus_threshold
         counts = np.arange(6)
+        tables, boxes = [], []
         for box in UPPER_BOXES:
             open_ = (mask >> box & 1) == 0
             if not open_.any():
@@ -478,10 +475,13 @@ class Solver:
             table = values[state_index(nxt[None, :], new_up, bonus[None, :])] + points[:, None]
             table[:, ~open_] = -np.inf
             if c:
-                _turnkernel.max_take(best, table, self._face_counts[box])
+                tables.append(table)
+                boxes.append(box)
             else:
-                np.take(table, self._face_counts[box], axis=0, out=buf)
+                np.take(table, self.dice.rolls[:, box], axis=0, out=buf)
                 np.maximum(best, buf, out=best)
+        if tables:
+            _turnkernel.max_upper(best, np.stack(tables), np.ascontiguousarray(self.dice.rolls[:, boxes]))
         if self.rules.has_bonus and c:
             _turnkernel.joker(
                 best,
