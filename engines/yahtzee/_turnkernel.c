@@ -113,13 +113,6 @@ static void raise_row(double *restrict dst, double p, const double *restrict aft
     for (Py_ssize_t s = 0; s < n; s++) dst[s] = maxd(dst[s], p + after[s]);
 }
 
-/* raise_row over a row of any length: whole blocks (vectorized), then the rest. */
-static void raise_span(double *dst, double p, const double *after, Py_ssize_t n) {
-    Py_ssize_t s = 0;
-    for (; s + BLOCK <= n; s += BLOCK) raise_row(dst + s, p, after + s, BLOCK);
-    raise_row(dst + s, p, after + s, n - s);
-}
-
 /* No fused multiply-add here (setup.py builds with -ffp-contract=off): w * row rounds, then the sum. */
 static void add_scaled(double *restrict out, double w, const double *restrict row, Py_ssize_t n) {
     for (Py_ssize_t s = 0; s < n; s++) out[s] += w * row[s];
@@ -212,78 +205,96 @@ done:
     return result;
 }
 
-/* max_upper(best, tables, counts): best[r] = max(best[r], tables[b, counts[r, b]]) for every row r and
- * box b: Solver.final_values' open upper boxes, for each one
- *     np.take(table, counts[:, b], axis=0, out=buf); np.maximum(best, buf, out=best)
- * in one pass over best, a block of states at a time, instead of one pass a box. */
-static PyObject *max_upper(PyObject *self, PyObject *args) {
-    PyObject *o[3];
-    if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
-    static const char *const names[] = {"best", "tables", "counts"};
-    Buf b[3];
-    if (get_all(o, b, 3, names, "d2wd3-q2-") < 0) return NULL;
-    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), k = SHAPE(b[1], 0), levels = SHAPE(b[1], 1);
+#define NBOX 13
+#define YBOX 11
+#define UPPER_LEVELS 64
+
+/* Every state (mask, upper, bonus) inside the (8192, 64, 2) table. */
+static int states_ok(const Buf *mask, const Buf *upper, const Buf *bonus) {
+    const int64_t *mk = mask->view.buf, *up = upper->view.buf, *bn = bonus->view.buf;
+    for (Py_ssize_t j = 0; j < SHAPE(*mask, 0); j++)
+        if (mk[j] < 0 || mk[j] >= (1 << NBOX) || up[j] < 0 || up[j] >= UPPER_LEVELS || bn[j] < 0 || bn[j] > 1) {
+            PyErr_SetString(PyExc_ValueError, "a state outside the table");
+            return 0;
+        }
+    return 1;
+}
+
+/* final(best, values, mask, upper, bonus, scores, rolls, cap, has_bonus): best (252, N) the value of each
+ * final roll of each state (mask[j], upper[j], bonus[j]): the best open box's points plus the value of
+ * the state it leads to, Joker rows aside (joker() does those): Solver.final_values' numpy path.
+ * scores (13, 252) are the boxes' ordinary points, rolls (252, 6) each roll's count of each face.
+ * Per block of states: the value after each box (-inf where it is filled), then each row the maximum
+ * over the boxes.  The numpy path takes the same maxima in another order, which a maximum does not
+ * notice, and the same sums (points + the value after). */
+#define CHANCE 12
+static PyObject *final(PyObject *self, PyObject *args) {
+    PyObject *o[7];
+    long long cap;
+    int has_bonus;
+    if (!PyArg_ParseTuple(args, "OOOOOOOLi", &o[0], &o[1], &o[2], &o[3], &o[4], &o[5], &o[6], &cap, &has_bonus))
+        return NULL;
+    static const char *const names[] = {"best", "values", "mask", "upper", "bonus", "scores", "rolls"};
+    Buf b[7];
+    if (get_all(o, b, 7, names, "d2wd1-q1-q1-q1-q2-q2-") < 0) return NULL;
+    Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1);
     PyObject *result = NULL;
-    if (SHAPE(b[1], 2) != n || SHAPE(b[2], 0) != rows || SHAPE(b[2], 1) != k) {
-        PyErr_SetString(PyExc_ValueError, "max_upper: tables (k, levels, states), counts (rows, k)");
+    if (SHAPE(b[2], 0) != n || SHAPE(b[3], 0) != n || SHAPE(b[4], 0) != n || SHAPE(b[5], 0) != NBOX ||
+        SHAPE(b[5], 1) != rows || SHAPE(b[6], 0) != rows || SHAPE(b[6], 1) != 6 ||
+        SHAPE(b[1], 0) != (Py_ssize_t)(1 << NBOX) * UPPER_LEVELS * 2 || cap < 0 || cap >= UPPER_LEVELS) {
+        PyErr_SetString(PyExc_ValueError, "final: arrays of the wrong shape");
         goto done;
     }
-    if (!indices_ok(&b[2], levels, "counts")) goto done;
+    if (!states_ok(&b[2], &b[3], &b[4]) || !indices_ok(&b[6], 6, "rolls")) goto done;
     {
         double *best = b[0].view.buf;
-        const double *tables = b[1].view.buf;
-        const int64_t *counts = b[2].view.buf;
+        const double *values = b[1].view.buf;
+        const int64_t *mk = b[2].view.buf, *up = b[3].view.buf, *bn = b[4].view.buf;
+        const int64_t *scores = b[5].view.buf, *counts = b[6].view.buf;
+        /* after[box] (the value after a box scoring 0, for the lower boxes), after_y (after a scoring
+         * YAHTZEE), table[box][count] (after an upper box with count dice, its points included). */
+        double after[NBOX][BLOCK], after_y[BLOCK], table[6][6][BLOCK], floor_[BLOCK], v[BLOCK];
         Py_BEGIN_ALLOW_THREADS
         for (Py_ssize_t c = 0; c < n; c += BLOCK) {
             Py_ssize_t w = n - c < BLOCK ? n - c : BLOCK;
-            for (Py_ssize_t r = 0; r < rows; r++)
-                for (Py_ssize_t box = 0; box < k; box++) {
-                    const double *src = tables + (box * levels + counts[r * k + box]) * n + c;
-                    if (w == BLOCK)
-                        max1(best + r * n + c, src, BLOCK);
-                    else
-                        max1(best + r * n + c, src, w);
+            for (Py_ssize_t s = 0; s < BLOCK; s++) {
+                /* Past the last state of a short block: a state with every box filled, never written. */
+                int64_t mask = s < w ? mk[c + s] : (1 << NBOX) - 1, upper = s < w ? up[c + s] : 0;
+                int64_t bonus = s < w ? bn[c + s] : 0;
+                floor_[s] = -INFINITY;
+                for (int box = 6; box < NBOX; box++) {
+                    int64_t nxt = (mask | (int64_t)1 << box) * UPPER_LEVELS + upper;
+                    int open = !(mask >> box & 1);
+                    after[box][s] = open ? values[nxt * 2 + (box == YBOX ? 0 : bonus)] : -INFINITY;
+                    if (box == YBOX) after_y[s] = open ? values[nxt * 2 + has_bonus] : -INFINITY;
+                    if (box != CHANCE && after[box][s] > floor_[s]) floor_[s] = after[box][s];
                 }
+                if (!has_bonus) after_y[s] = after[YBOX][s];
+                for (int box = 0; box < 6; box++)
+                    for (int count = 0; count < 6; count++) {
+                        int64_t points = count * (box + 1), nup = upper + points;
+                        if (nup > cap) nup = cap;
+                        table[box][count][s] = mask >> box & 1 ? -INFINITY
+                            : values[(((mask | (int64_t)1 << box) * UPPER_LEVELS + nup) * 2 + bonus)] + (double)points;
+                    }
+            }
+            for (Py_ssize_t r = 0; r < rows; r++) {
+                for (Py_ssize_t s = 0; s < BLOCK; s++) v[s] = floor_[s];
+                for (int box = 6; box < NBOX; box++) {
+                    int64_t points = scores[box * rows + r];
+                    if (points > 0)
+                        raise_row(v, (double)points, box == YBOX ? after_y : after[box], BLOCK);
+                }
+                for (int box = 0; box < 6; box++) max1(v, table[box][counts[r * 6 + box]], BLOCK);
+                memcpy(best + r * n + c, v, w * sizeof(double));
+            }
         }
         Py_END_ALLOW_THREADS
     }
     Py_INCREF(Py_None);
     result = Py_None;
 done:
-    release(b, 3);
-    return result;
-}
-
-/* max_raise(best, rows, points, after): best[rows[i]] = max(best[rows[i]], points[i] + after) for
- * each i: Solver.final_values' scoring lower boxes,
- *     best[rows] = np.maximum(best[rows], points[:, None] + after[None, :]). */
-static PyObject *max_raise(PyObject *self, PyObject *args) {
-    PyObject *o[4];
-    if (!PyArg_ParseTuple(args, "OOOO", &o[0], &o[1], &o[2], &o[3])) return NULL;
-    static const char *const names[] = {"best", "rows", "points", "after"};
-    Buf b[4];
-    if (get_all(o, b, 4, names, "d2wq1-q1-d1-") < 0) return NULL;
-    Py_ssize_t nrows = SHAPE(b[0], 0), n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
-    PyObject *result = NULL;
-    if (SHAPE(b[2], 0) != m || SHAPE(b[3], 0) != n) {
-        PyErr_SetString(PyExc_ValueError, "max_raise: one point a row, one after value a column");
-        goto done;
-    }
-    if (!indices_ok(&b[1], nrows, "rows")) goto done;
-    {
-        double *best = b[0].view.buf;
-        const int64_t *rw = b[1].view.buf, *pts = b[2].view.buf;
-        const double *after = b[3].view.buf;
-        Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t i = 0; i < m; i++) {
-            raise_span(best + rw[i] * n, (double)pts[i], after, n);
-        }
-        Py_END_ALLOW_THREADS
-    }
-    Py_INCREF(Py_None);
-    result = Py_None;
-done:
-    release(b, 4);
+    release(b, 7);
     return result;
 }
 
@@ -319,9 +330,6 @@ static PyObject *weighted_rows(PyObject *self, PyObject *args) {
  * points (6, 13) are the boxes' ordinary points for five f's, joker_points (6, 13) the Joker's; forced
  * is 1 for the manual's convention, 0 for the free one.  A box's value is (points + the value of the
  * state it leads to) + the bonus, summed in that order as box_values does. */
-#define NBOX 13
-#define YBOX 11
-#define UPPER_LEVELS 64
 static PyObject *joker(PyObject *self, PyObject *args) {
     PyObject *o[8];
     int forced;
@@ -343,12 +351,8 @@ static PyObject *joker(PyObject *self, PyObject *args) {
     }
     if (!indices_ok(&b[5], rows, "yahtzee_rolls")) goto done;
     {
+        if (!states_ok(&b[2], &b[3], &b[4])) goto done;
         const int64_t *mk = b[2].view.buf, *up = b[3].view.buf, *bn = b[4].view.buf;
-        for (Py_ssize_t j = 0; j < n; j++)
-            if (mk[j] < 0 || mk[j] >= (1 << NBOX) || up[j] < 0 || up[j] >= UPPER_LEVELS || bn[j] < 0 || bn[j] > 1) {
-                PyErr_SetString(PyExc_ValueError, "joker: a state outside the table");
-                goto done;
-            }
         double *best = b[0].view.buf;
         const double *values = b[1].view.buf;
         const int64_t *yr = b[5].view.buf, *base = b[6].view.buf, *full = b[7].view.buf;
@@ -483,11 +487,10 @@ done:
 static PyMethodDef methods[] = {
     {"mean_rows", mean_rows, METH_VARARGS, "out[targets[i]] = mean of out[children[i, :]], in order"},
     {"max_rows", max_rows, METH_VARARGS, "best[targets[i]] = max(itself, best[parents[i, :]]), in order"},
-    {"max_upper", max_upper, METH_VARARGS, "best[r] = max(best[r], tables[b, counts[r, b]]) for each b"},
+    {"final", final, METH_VARARGS, "best = the value of each final roll of each state, Joker rows aside"},
     {"weighted_rows", weighted_rows, METH_VARARGS, "out = sum of weights[r] * rows[r], in row order"},
     {"expected", expected, METH_VARARGS, "out = each state's value before the first roll, from final"},
     {"joker", joker, METH_VARARGS, "best[yahtzee rolls] of the states with YAHTZEE filled, Joker rules"},
-    {"max_raise", max_raise, METH_VARARGS, "best[rows[i]] = max(best[rows[i]], points[i] + after)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -386,6 +386,7 @@ class Solver:
             )
             for level in levels
         )
+        self._rolls = np.ascontiguousarray(self.dice.rolls, dtype=np.int64)
         self._roll_keep = np.ascontiguousarray(self.dice.roll_keep, dtype=np.int64)
         self._stop_rows = yahtzee_rolls if rules.stop_on_yahtzee else np.empty(0, dtype=np.int64)
 
@@ -431,6 +432,8 @@ class Solver:
         n = len(mask)
         n_rolls = len(self.dice.rolls)
         values = self.values
+        if self.kernel == "c":
+            return self._final_values_c(mask, upper, bonus)
         # The lower boxes that score nothing for most rolls set a floor for every roll; the rolls
         # they do score for are raised row by row, then Chance and the upper boxes go over all rows.
         floor = np.full(n, -np.inf)
@@ -453,18 +456,13 @@ class Solver:
         best = np.empty((n_rolls, n))
         best[...] = floor
         buf = np.empty((n_rolls, n))
-        c = self.kernel == "c"
         for rows, points, after in raised:
-            if c:
-                _turnkernel.max_raise(best, rows, points, np.ascontiguousarray(after))
-            else:
-                best[rows] = np.maximum(best[rows], points[:, None] + after[None, :])
+            best[rows] = np.maximum(best[rows], points[:, None] + after[None, :])
         if (mask >> CHANCE & 1 == 0).any():
             np.add(self.scores[CHANCE][:, None], chance_after[None, :], out=buf)
             np.maximum(best, buf, out=best)
         cap = self.rules.upper_bonus_threshold
         counts = np.arange(6)
-        tables, boxes = [], []
         for box in UPPER_BOXES:
             open_ = (mask >> box & 1) == 0
             if not open_.any():
@@ -474,28 +472,25 @@ class Solver:
             new_up = np.minimum(cap, upper[None, :] + points[:, None])  # (6, n)
             table = values[state_index(nxt[None, :], new_up, bonus[None, :])] + points[:, None]
             table[:, ~open_] = -np.inf
-            if c:
-                tables.append(table)
-                boxes.append(box)
-            else:
-                np.take(table, self.dice.rolls[:, box], axis=0, out=buf)
-                np.maximum(best, buf, out=best)
-        if tables:
-            _turnkernel.max_upper(best, np.stack(tables), np.ascontiguousarray(self.dice.rolls[:, boxes]))
-        if self.rules.has_bonus and c:
-            _turnkernel.joker(
-                best,
-                values,
-                mask,
-                upper,
-                bonus,
-                *self._joker_args,
-                int(self.rules.joker == "forced"),
-                cap,
-                self.rules.yahtzee_bonus,
-            )
-        elif self.rules.has_bonus:
+            np.take(table, self.dice.rolls[:, box], axis=0, out=buf)
+            np.maximum(best, buf, out=best)
+        if self.rules.has_bonus:
             self._apply_joker(best, mask, upper, bonus)
+        return best
+
+    def _final_values_c(self, mask: np.ndarray, upper: np.ndarray, bonus: np.ndarray) -> np.ndarray:
+        """:meth:`final_values` in the C kernel (the same numbers, bit for bit)."""
+        rules = self.rules
+        best = np.empty((len(self.dice.rolls), len(mask)))
+        tables = self.values, mask, upper, bonus
+        _turnkernel.final(
+            best, *tables, self.scores, self._rolls, rules.upper_bonus_threshold, rules.has_bonus
+        )
+        if rules.has_bonus:
+            forced = rules.joker == "forced"
+            _turnkernel.joker(
+                best, *tables, *self._joker_args, forced, rules.upper_bonus_threshold, rules.yahtzee_bonus
+            )
         return best
 
     def box_values(self, states: np.ndarray, rolls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -274,21 +274,16 @@ def test_the_c_kernel_refuses_arrays_that_do_not_fit():
 
     best = np.zeros((4, 3))
     with pytest.raises(IndexError, match="index 9"):  # row 9 of a 4-row table
-        _turnkernel.max_upper(best, np.zeros((1, 6, 3)), np.array([[0], [1], [9], [2]]))
+        _turnkernel.max_rows(best, np.array([1, 2]), np.array([[0, 0], [9, 0]]))
     with pytest.raises(TypeError):  # float32 where float64 is wanted
-        _turnkernel.max_upper(best.astype(np.float32), np.zeros((1, 6, 3)), np.zeros((4, 1), np.int64))
+        _turnkernel.max_rows(best.astype(np.float32), np.array([1]), np.array([[0]]))
+    table = np.zeros(8192 * 64 * 2)
+    states = np.array([1, 2, 3]), np.array([0, 64, 0]), np.array([0, 0, 1])  # upper 64 is off the table
+    scores, rolls = np.zeros((13, 4), np.int64), np.zeros((4, 6), np.int64)
+    with pytest.raises(ValueError, match="outside the table"):
+        _turnkernel.final(best, table, *states, scores, rolls, 63, True)
     with pytest.raises(ValueError, match="wrong shape"):
-        _turnkernel.joker(
-            best,
-            np.zeros(10),
-            *(np.zeros(3, np.int64),) * 3,
-            np.zeros(6, np.int64),
-            np.zeros((6, 13), np.int64),
-            np.zeros((6, 13), np.int64),
-            1,
-            63,
-            100,
-        )
+        _turnkernel.final(best, table[:-1], *states, scores, rolls, 63, True)
     assert not best.any()
 
 
