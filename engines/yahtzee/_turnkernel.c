@@ -119,6 +119,37 @@ static void add_scaled(double *restrict out, double w, const double *restrict ro
 }
 
 
+/* The two keep passes over the rows of `base` (row r at base + r * stride), w states wide; see
+ * mean_rows and max_rows.  A whole block's width is a constant for the compiler (vectorized). */
+static void mean_pass(double *base, Py_ssize_t stride, Py_ssize_t w, const int64_t *targets,
+                      const int64_t *children, Py_ssize_t m) {
+    for (Py_ssize_t i = 0; i < m; i++) {
+        const double *r[6];
+        for (int j = 0; j < 6; j++) r[j] = base + children[6 * i + j] * stride;
+        if (w == BLOCK)
+            mean6(base + targets[i] * stride, r, BLOCK);
+        else
+            mean6(base + targets[i] * stride, r, w);
+    }
+}
+
+static void max_pass(double *base, Py_ssize_t stride, Py_ssize_t w, const int64_t *targets,
+                     const int64_t *parents, Py_ssize_t m, Py_ssize_t k) {
+    for (Py_ssize_t i = 0; i < m; i++) {
+        const int64_t *p = parents + k * i;
+        Py_ssize_t d = 1, j = 0;
+        while (d < k && p[d] != p[0]) d++;
+        double *dst = base + targets[i] * stride;
+        if (w == BLOCK) {
+            for (; j + 2 <= d; j += 2) max2(dst, base + p[j] * stride, base + p[j + 1] * stride, BLOCK);
+            if (j < d) max1(dst, base + p[j] * stride, BLOCK);
+        } else {
+            for (; j + 2 <= d; j += 2) max2(dst, base + p[j] * stride, base + p[j + 1] * stride, w);
+            if (j < d) max1(dst, base + p[j] * stride, w);
+        }
+    }
+}
+
 /* The rows (targets, sources) of a pass, checked: every index inside out, k sources a target. */
 static int check_pass(Buf *b, Py_ssize_t k, const char *what) {
     Py_ssize_t rows = SHAPE(b[0], 0), m = SHAPE(b[1], 0);
@@ -147,14 +178,8 @@ static PyObject *mean_rows(PyObject *self, PyObject *args) {
         const int64_t *tg = b[1].view.buf, *ch = b[2].view.buf;
         Py_ssize_t n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t c = 0; c < n; c += BLOCK) {
-            Py_ssize_t w = n - c < BLOCK ? n - c : BLOCK;
-            for (Py_ssize_t i = 0; i < m; i++) {
-                const double *r[6];
-                for (int j = 0; j < 6; j++) r[j] = out + ch[6 * i + j] * n + c;
-                mean6(out + tg[i] * n + c, r, w);
-            }
-        }
+        for (Py_ssize_t c = 0; c < n; c += BLOCK)
+            mean_pass(out + c, n, n - c < BLOCK ? n - c : BLOCK, tg, ch, m);
         Py_END_ALLOW_THREADS
     }
     Py_INCREF(Py_None);
@@ -184,18 +209,8 @@ static PyObject *max_rows(PyObject *self, PyObject *args) {
         const int64_t *tg = b[1].view.buf, *pa = b[2].view.buf;
         Py_ssize_t n = SHAPE(b[0], 1), m = SHAPE(b[1], 0);
         Py_BEGIN_ALLOW_THREADS
-        for (Py_ssize_t c = 0; c < n; c += BLOCK) {
-            Py_ssize_t w = n - c < BLOCK ? n - c : BLOCK;
-            for (Py_ssize_t i = 0; i < m; i++) {
-                const int64_t *p = pa + k * i;
-                Py_ssize_t d = 1;
-                while (d < k && p[d] != p[0]) d++;
-                double *dst = best + tg[i] * n + c;
-                Py_ssize_t j = 0;
-                for (; j + 2 <= d; j += 2) max2(dst, best + p[j] * n + c, best + p[j + 1] * n + c, w);
-                if (j < d) max1(dst, best + p[j] * n + c, w);
-            }
-        }
+        for (Py_ssize_t c = 0; c < n; c += BLOCK)
+            max_pass(best + c, n, n - c < BLOCK ? n - c : BLOCK, tg, pa, m, k);
         Py_END_ALLOW_THREADS
     }
     Py_INCREF(Py_None);
@@ -296,31 +311,6 @@ static PyObject *final(PyObject *self, PyObject *args) {
 done:
     release(b, 7);
     return result;
-}
-
-/* weighted_rows(out, weights, rows): out = 0, then out += weights[r] * rows[r] for each row r with a
- * nonzero weight, in row order: solver.weighted_rows (the expectation over the first roll). */
-static PyObject *weighted_rows(PyObject *self, PyObject *args) {
-    PyObject *o[3];
-    if (!PyArg_ParseTuple(args, "OOO", &o[0], &o[1], &o[2])) return NULL;
-    static const char *const names[] = {"out", "weights", "rows"};
-    Buf b[3];
-    if (get_all(o, b, 3, names, "d1wd1-d2-") < 0) return NULL;
-    Py_ssize_t n = SHAPE(b[0], 0), m = SHAPE(b[1], 0);
-    if (SHAPE(b[2], 0) != m || SHAPE(b[2], 1) != n) {
-        PyErr_SetString(PyExc_ValueError, "weighted_rows: rows must be (len(weights), len(out))");
-        release(b, 3);
-        return NULL;
-    }
-    double *out = b[0].view.buf;
-    const double *w = b[1].view.buf, *rows = b[2].view.buf;
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t s = 0; s < n; s++) out[s] = 0.0;
-    for (Py_ssize_t r = 0; r < m; r++)
-        if (w[r] != 0.0) add_scaled(out, w[r], rows + r * n, n);
-    Py_END_ALLOW_THREADS
-    release(b, 3);
-    Py_RETURN_NONE;
 }
 
 /* joker(best, values, mask, upper, bonus, yahtzee_rolls, points, joker_points, forced, cap, yahtzee_bonus):
@@ -450,20 +440,9 @@ static PyObject *expected(PyObject *self, PyObject *args) {
             for (int pass = 0; pass < passes; pass++) {
                 for (Py_ssize_t r = 0; r < rolls; r++)
                     memcpy(keep + rk[r] * BLOCK, roll + r * BLOCK, BLOCK * sizeof(double));
-                for (Py_ssize_t i = 0; i < nchild; i++) {
-                    const double *src[6];
-                    for (int j = 0; j < 6; j++) src[j] = keep + ch[6 * i + j] * BLOCK;
-                    mean6(keep + ct[i] * BLOCK, src, BLOCK);
-                }
+                mean_pass(keep, BLOCK, BLOCK, ct, ch, nchild);
                 memcpy(best, keep, keeps * BLOCK * sizeof(double));
-                for (Py_ssize_t i = 0; i < nparent; i++) {
-                    const int64_t *p = pa + k * i;
-                    Py_ssize_t d = 1, j = 0;
-                    while (d < k && p[d] != p[0]) d++;
-                    double *dst = best + pt[i] * BLOCK;
-                    for (; j + 2 <= d; j += 2) max2(dst, best + p[j] * BLOCK, best + p[j + 1] * BLOCK, BLOCK);
-                    if (j < d) max1(dst, best + p[j] * BLOCK, BLOCK);
-                }
+                max_pass(best, BLOCK, BLOCK, pt, pa, nparent, k);
                 for (Py_ssize_t r = 0; r < rolls; r++)
                     memcpy(roll + r * BLOCK, best + rk[r] * BLOCK, BLOCK * sizeof(double));
                 for (Py_ssize_t i = 0; i < nstop; i++)
@@ -488,7 +467,6 @@ static PyMethodDef methods[] = {
     {"mean_rows", mean_rows, METH_VARARGS, "out[targets[i]] = mean of out[children[i, :]], in order"},
     {"max_rows", max_rows, METH_VARARGS, "best[targets[i]] = max(itself, best[parents[i, :]]), in order"},
     {"final", final, METH_VARARGS, "best = the value of each final roll of each state, Joker rows aside"},
-    {"weighted_rows", weighted_rows, METH_VARARGS, "out = sum of weights[r] * rows[r], in row order"},
     {"expected", expected, METH_VARARGS, "out = each state's value before the first roll, from final"},
     {"joker", joker, METH_VARARGS, "best[yahtzee rolls] of the states with YAHTZEE filled, Joker rules"},
     {NULL, NULL, 0, NULL},

@@ -622,9 +622,5 @@ class Solver:
             if self.rules.stop_on_yahtzee:
                 value[dice.yahtzee_rolls] = final[dice.yahtzee_rolls]
             rolls.append(value)
-        if self.kernel == "c" and not small:
-            expected = np.empty(len(states))
-            _turnkernel.weighted_rows(expected, dice.first_roll, rolls[-1])
-        else:
-            expected = weighted_rows(dice.first_roll, rolls[-1])
+        expected = weighted_rows(dice.first_roll, rolls[-1])
         return TurnTables(final=final, keep=keeps, roll=rolls, expected=expected)
