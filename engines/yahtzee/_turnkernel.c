@@ -57,6 +57,13 @@ static int get_all(PyObject **o, Buf *b, int n, const char *const *names, const 
     return 0;
 }
 
+/* The end of every entry point: the buffers released; None, or NULL with the exception set. */
+static PyObject *finish(Buf *b, int n, int ok) {
+    release(b, n);
+    if (!ok) return NULL;
+    Py_RETURN_NONE;
+}
+
 #define SHAPE(b, i) ((b).view.shape[i])
 
 /* Every entry of an int64 array in [0, limit). */
@@ -171,7 +178,7 @@ static PyObject *mean_rows(PyObject *self, PyObject *args) {
     static const char *const names[] = {"out", "targets", "children"};
     Buf b[3];
     if (get_all(o, b, 3, names, "d2wq1-q2-") < 0) return NULL;
-    PyObject *result = NULL;
+    int ok = 0;
     if (!check_pass(b, 6, "mean_rows")) goto done;
     {
         double *out = b[0].view.buf;
@@ -182,11 +189,9 @@ static PyObject *mean_rows(PyObject *self, PyObject *args) {
             mean_pass(out + c, n, n - c < BLOCK ? n - c : BLOCK, tg, ch, m);
         Py_END_ALLOW_THREADS
     }
-    Py_INCREF(Py_None);
-    result = Py_None;
+    ok = 1;
 done:
-    release(b, 3);
-    return result;
+    return finish(b, 3, ok);
 }
 
 /* max_rows(best, targets, parents): for each i in order, best[targets[i]] = max(best[targets[i]],
@@ -201,7 +206,7 @@ static PyObject *max_rows(PyObject *self, PyObject *args) {
     static const char *const names[] = {"best", "targets", "parents"};
     Buf b[3];
     if (get_all(o, b, 3, names, "d2wq1-q2-") < 0) return NULL;
-    PyObject *result = NULL;
+    int ok = 0;
     Py_ssize_t k = SHAPE(b[2], 1);
     if (!check_pass(b, k, "max_rows")) goto done;
     {
@@ -213,11 +218,9 @@ static PyObject *max_rows(PyObject *self, PyObject *args) {
             max_pass(best + c, n, n - c < BLOCK ? n - c : BLOCK, tg, pa, m, k);
         Py_END_ALLOW_THREADS
     }
-    Py_INCREF(Py_None);
-    result = Py_None;
+    ok = 1;
 done:
-    release(b, 3);
-    return result;
+    return finish(b, 3, ok);
 }
 
 #define NBOX 13
@@ -253,7 +256,7 @@ static PyObject *final(PyObject *self, PyObject *args) {
     Buf b[7];
     if (get_all(o, b, 7, names, "d2wd1-q1-q1-q1-q2-q2-") < 0) return NULL;
     Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1);
-    PyObject *result = NULL;
+    int ok = 0;
     if (SHAPE(b[2], 0) != n || SHAPE(b[3], 0) != n || SHAPE(b[4], 0) != n || SHAPE(b[5], 0) != NBOX ||
         SHAPE(b[5], 1) != rows || SHAPE(b[6], 0) != rows || SHAPE(b[6], 1) != 6 ||
         SHAPE(b[1], 0) != (Py_ssize_t)(1 << NBOX) * UPPER_LEVELS * 2 || cap < 0 || cap >= UPPER_LEVELS) {
@@ -306,11 +309,9 @@ static PyObject *final(PyObject *self, PyObject *args) {
         }
         Py_END_ALLOW_THREADS
     }
-    Py_INCREF(Py_None);
-    result = Py_None;
+    ok = 1;
 done:
-    release(b, 7);
-    return result;
+    return finish(b, 7, ok);
 }
 
 /* joker(best, values, mask, upper, bonus, yahtzee_rolls, points, joker_points, forced, cap, yahtzee_bonus):
@@ -332,7 +333,7 @@ static PyObject *joker(PyObject *self, PyObject *args) {
     Buf b[8];
     if (get_all(o, b, 8, names, "d2wd1-q1-q1-q1-q1-q2-q2-") < 0) return NULL;
     Py_ssize_t rows = SHAPE(b[0], 0), n = SHAPE(b[0], 1);
-    PyObject *result = NULL;
+    int ok = 0;
     if (SHAPE(b[2], 0) != n || SHAPE(b[3], 0) != n || SHAPE(b[4], 0) != n || SHAPE(b[5], 0) != 6 ||
         SHAPE(b[6], 0) != 6 || SHAPE(b[6], 1) != NBOX || SHAPE(b[7], 0) != 6 || SHAPE(b[7], 1) != NBOX ||
         SHAPE(b[1], 0) != (Py_ssize_t)(1 << NBOX) * UPPER_LEVELS * 2 || cap < 0 || cap >= UPPER_LEVELS) {
@@ -381,11 +382,9 @@ static PyObject *joker(PyObject *self, PyObject *args) {
         }
         Py_END_ALLOW_THREADS
     }
-    Py_INCREF(Py_None);
-    result = Py_None;
+    ok = 1;
 done:
-    release(b, 8);
-    return result;
+    return finish(b, 8, ok);
 }
 
 /* expected(out, final, roll_keep, child_targets, children, parent_targets, parents, first_roll,
@@ -405,7 +404,7 @@ static PyObject *expected(PyObject *self, PyObject *args) {
                                         "parent_targets", "parents", "first_roll", "stop_rows"};
     Buf b[9];
     if (get_all(o, b, 9, names, "d1wd2-q1-q1-q2-q1-q2-d1-q1-") < 0) return NULL;
-    PyObject *result = NULL;
+    int ok = 0;
     double *scratch = NULL;
     Py_ssize_t n = SHAPE(b[0], 0), rolls = SHAPE(b[1], 0), keeps = 0, k = SHAPE(b[6], 1);
     const int64_t *rk = b[2].view.buf;
@@ -455,12 +454,10 @@ static PyObject *expected(PyObject *self, PyObject *args) {
         }
         Py_END_ALLOW_THREADS
     }
-    Py_INCREF(Py_None);
-    result = Py_None;
+    ok = 1;
 done:
     PyMem_Free(scratch);
-    release(b, 9);
-    return result;
+    return finish(b, 9, ok);
 }
 
 static PyMethodDef methods[] = {
