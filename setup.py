@@ -28,12 +28,14 @@ setup(
             "engines.monopoly_dice._turnkernel",
             ["engines/monopoly_dice/_turnkernel.c"],
             extra_compile_args=FLAGS,
+            depends=["engines/_pybuffers.h"],
             optional=True,
         ),
         Extension(
             "engines.yahtzee._turnkernel",
             ["engines/yahtzee/_turnkernel.c"],
             extra_compile_args=FLAGS,
+            depends=["engines/_pybuffers.h"],
             optional=True,
         ),
     ]

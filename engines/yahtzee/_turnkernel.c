@@ -17,45 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef struct {
-    Py_buffer view;
-    int held;
-} Buf;
-
-static void release(Buf *bufs, int n) {
-    for (int i = 0; i < n; i++)
-        if (bufs[i].held) PyBuffer_Release(&bufs[i].view);
-}
-
-/* kind 'd' float64 or 'q' int64; ndim dimensions; writable or not. */
-static int get(PyObject *obj, Buf *buf, const char *name, char kind, int ndim, int writable) {
-    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
-    buf->held = 0;
-    if (PyObject_GetBuffer(obj, &buf->view, flags) < 0) return -1;
-    buf->held = 1;
-    const char *f = buf->view.format ? buf->view.format : "B";
-    if (*f == '<' || *f == '=' || *f == '@') f++;
-    int ok = kind == 'd' ? *f == 'd' && buf->view.itemsize == 8
-                         : (*f == 'q' || *f == 'l') && buf->view.itemsize == 8;
-    if (!ok || buf->view.ndim != ndim) {
-        PyErr_Format(PyExc_TypeError, "%s: expected a %d-d array of kind '%c', got format '%s' (%d-d)", name,
-                     ndim, kind, buf->view.format ? buf->view.format : "B", buf->view.ndim);
-        return -1;
-    }
-    return 0;
-}
-
-static int get_all(PyObject **o, Buf *b, int n, const char *const *names, const char *specs) {
-    for (int i = 0; i < n; i++) b[i].held = 0;
-    for (int i = 0; i < n; i++) {
-        const char *spec = specs + 3 * i;
-        if (get(o[i], &b[i], names[i], spec[0], spec[1] - '0', spec[2] == 'w') < 0) {
-            release(b, n);
-            return -1;
-        }
-    }
-    return 0;
-}
+#include "../_pybuffers.h"
 
 /* The end of every entry point: the buffers released; None, or NULL with the exception set. */
 static PyObject *finish(Buf *b, int n, int ok) {
@@ -63,8 +25,6 @@ static PyObject *finish(Buf *b, int n, int ok) {
     if (!ok) return NULL;
     Py_RETURN_NONE;
 }
-
-#define SHAPE(b, i) ((b).view.shape[i])
 
 /* Every entry of an int64 array in [0, limit). */
 static int indices_ok(const Buf *idx, Py_ssize_t limit, const char *name) {
