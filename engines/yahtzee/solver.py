@@ -42,6 +42,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from engines.compiled import optional_kernel
 from engines.odds.multiset import MultisetSpace, multiset_space
 from engines.yahtzee.game import GAMES_BY_MODE, JOKER_CONVENTIONS
 from engines.yahtzee.scoring import BOXES_BY_MODE, CLASSIC_BOXES, Box, joker_score, score_box
@@ -324,13 +325,7 @@ def weighted_rows(weights: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return out
 
 
-try:
-    from engines.yahtzee import _turnkernel  # type: ignore[attr-defined]
-except ImportError as exc:
-    _turnkernel = None
-    C_KERNEL_MISSING: str | None = f"the C kernel is not built ({exc}); the build runs in numpy"
-else:
-    C_KERNEL_MISSING = None
+_turnkernel, C_KERNEL_MISSING = optional_kernel("engines.yahtzee._turnkernel")
 
 KERNELS = ("c", "numpy")
 
