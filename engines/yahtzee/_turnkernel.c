@@ -1,13 +1,13 @@
 /* The row loops of the Yahtzee one-turn expectimax (engines/yahtzee/solver.py), in C.
  *
- * The arrays are laid out row x state (a row is a roll or a keep, C-contiguous), so every loop here
- * walks one or two whole rows of states at a time.  numpy does the same work by first copying the
- * rows it needs into a temporary (take, fancy indexing) and then running one maximum or add over it;
- * these loops read the rows in place.  Each function names the numpy code it replaces and does the
- * same floating-point operations in the same order, so the table comes out bit for bit the same
- * (tests/engines/yahtzee/test_solver.py builds a sub-game both ways and compares).
+ * The arrays are laid out row x state (a row is a roll or a keep, C-contiguous).  numpy does the
+ * work by first copying the rows it needs into a temporary (take, fancy indexing) and then running
+ * one maximum or add over it; these loops read the rows in place, a block of states at a time.  Each
+ * function names the numpy code it replaces and does the same sums in the same order (the maxima
+ * in any order: a maximum is exact), so the table comes out bit for bit the same
+ * (tests/engines/yahtzee/test_solver.py builds sub-games both ways and compares the bits).
  *
- * Arrays come in through the buffer protocol, so the build needs no numpy headers.  Every index is
+ * Arrays come in through the buffer protocol (engines/_pybuffers.h).  Every index and state is
  * checked against its array before any row is touched, and the loops run without the GIL (the
  * build's threads share a layer).
  */
