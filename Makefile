@@ -7,7 +7,8 @@ STAMP  := $(VENV)/.installed
 .PHONY: run test lint bench bytecode clean arm64-check
 
 # The system packages the build needs are checked first: one line names each missing package.
-$(STAMP): pyproject.toml setup.py engines/monopoly/_fastsim.c engines/monopoly_dice/_turnkernel.c
+$(STAMP): pyproject.toml setup.py engines/monopoly/_fastsim.c engines/monopoly_dice/_turnkernel.c \
+	  engines/yahtzee/_turnkernel.c engines/_pybuffers.h
 	@$(PYTHON) -m app.prereqs
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade pip >/dev/null

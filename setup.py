@@ -1,9 +1,11 @@
-"""The compiled parts of the package: the fast Monopoly simulator core (engines/monopoly/_fastsim.c)
-and the Monopoly Dice turn build's hot loops (engines/monopoly_dice/_turnkernel.c).
+"""The compiled parts of the package: the fast Monopoly simulator core (engines/monopoly/_fastsim.c),
+the Monopoly Dice turn build's hot loops (engines/monopoly_dice/_turnkernel.c) and the Yahtzee
+table build's row loops (engines/yahtzee/_turnkernel.c).
 
-Everything else is in pyproject.toml. Both extensions are optional: if one cannot be built, the
+Everything else is in pyproject.toml. All three extensions are optional: if one cannot be built, the
 install goes on and its Python path runs instead (``tvgames simulate monopoly`` plays through the
-Python engine, ``tvgames solve monopoly-dice`` builds in numpy; each says so).
+Python engine, ``tvgames solve monopoly-dice`` and ``tvgames solve yahtzee`` build in numpy; each
+says so).
 """
 
 from setuptools import Extension, setup
@@ -26,6 +28,14 @@ setup(
             "engines.monopoly_dice._turnkernel",
             ["engines/monopoly_dice/_turnkernel.c"],
             extra_compile_args=FLAGS,
+            depends=["engines/_pybuffers.h"],
+            optional=True,
+        ),
+        Extension(
+            "engines.yahtzee._turnkernel",
+            ["engines/yahtzee/_turnkernel.c"],
+            extra_compile_args=FLAGS,
+            depends=["engines/_pybuffers.h"],
             optional=True,
         ),
     ]

@@ -34,8 +34,8 @@ echo "== 1. installed"
 echo "release: $PRETTY_NAME, $(uname -m), $(python3 --version), $(gcc --version | head -n 1)"
 $py -m pip freeze --exclude-editable | tr '\n' ' ' | tee "$out/pip-freeze.txt"
 echo
-check "C extensions built and loaded (fast Monopoly core, Monopoly Dice kernel)" \
-    $py -c "import engines.monopoly._fastsim, engines.monopoly_dice._turnkernel"
+check "C extensions built and loaded (fast Monopoly core, Monopoly Dice and Yahtzee kernels)" \
+    $py -c "import engines.monopoly._fastsim, engines.monopoly_dice._turnkernel, engines.yahtzee._turnkernel"
 # The flags the extensions were compiled with: none may be x86-only.
 check "no x86-only compiler flags in setup.py" sh -c \
     '! grep -v "^ *#" setup.py | grep -nE -- "-m(sse|avx|fma|arch=x86|tune=(intel|generic))"'

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from engines.compiled import optional_kernel
 from engines.monopoly_dice import odds
 from engines.monopoly_dice import rules as R
 from engines.odds.dice import Die
@@ -854,13 +855,7 @@ class CKernel(NumpyKernel):
         return new
 
 
-try:
-    from engines.monopoly_dice import _turnkernel  # type: ignore[attr-defined]
-except ImportError as exc:
-    _turnkernel = None
-    C_KERNEL_MISSING: str | None = f"the C kernel is not built ({exc}); the build runs in numpy"
-else:
-    C_KERNEL_MISSING = None
+_turnkernel, C_KERNEL_MISSING = optional_kernel("engines.monopoly_dice._turnkernel")
 
 KERNELS = {"numpy": NumpyKernel, "c": CKernel}
 

@@ -42,6 +42,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from engines.compiled import optional_kernel
 from engines.odds.multiset import MultisetSpace, multiset_space
 from engines.yahtzee.game import GAMES_BY_MODE, JOKER_CONVENTIONS
 from engines.yahtzee.scoring import BOXES_BY_MODE, CLASSIC_BOXES, Box, joker_score, score_box
@@ -324,6 +325,16 @@ def weighted_rows(weights: np.ndarray, rows: np.ndarray) -> np.ndarray:
     return out
 
 
+_turnkernel, C_KERNEL_MISSING = optional_kernel("engines.yahtzee._turnkernel")
+
+KERNELS = ("c", "numpy")
+
+
+def default_kernel() -> str:
+    """The kernel a build uses unless told: C where it is built, else numpy."""
+    return "numpy" if _turnkernel is None else "c"
+
+
 SMALL_BATCH = 4
 """Up to this many states, :meth:`Solver.turn` takes the dense path (a few large numpy calls)."""
 
@@ -331,7 +342,17 @@ SMALL_BATCH = 4
 class Solver:
     """Builds and queries the table for one set of :class:`SolverRules`."""
 
-    def __init__(self, rules: SolverRules = CLASSIC, values: np.ndarray | None = None) -> None:
+    def __init__(
+        self, rules: SolverRules = CLASSIC, values: np.ndarray | None = None, kernel: str | None = None
+    ) -> None:
+        """``kernel``: "c" (``_turnkernel.c``) or "numpy" for the row loops of a build (None:
+        :func:`default_kernel`). Both give the same table, bit for bit."""
+        kernel = kernel or default_kernel()
+        if kernel not in KERNELS:
+            raise ValueError(f"no such kernel: {kernel!r} (c or numpy)")
+        if kernel == "c" and _turnkernel is None:
+            raise ValueError(C_KERNEL_MISSING)
+        self.kernel = kernel
         self.rules = rules
         self.dice = dice_tables()
         self.scores = base_scores(rules)
@@ -345,6 +366,24 @@ class Solver:
         self._scoring_rows = {box: np.flatnonzero(self.scores[box]) for box in LOWER_BOXES}
         self._is_yahtzee_roll = np.zeros(len(self.dice.rolls), dtype=bool)
         self._is_yahtzee_roll[self.dice.yahtzee_rolls] = True
+        yahtzee_rolls = np.ascontiguousarray(self.dice.yahtzee_rolls, dtype=np.int64)
+        self._joker_args = (
+            yahtzee_rolls,
+            np.ascontiguousarray(self.scores[:, yahtzee_rolls].T, dtype=np.int64),
+            np.ascontiguousarray(self._joker_points, dtype=np.int64),
+        )
+        # The keep passes' levels one after another, for the C kernel: (target rows, source rows).
+        levels = self.dice.child_levels, self.dice.levels
+        self._child_rows, self._parent_rows = (
+            (
+                np.concatenate([np.arange(start, stop) for start, stop, _ in level]),
+                np.ascontiguousarray(np.concatenate([rows for _, _, rows in level]), dtype=np.int64),
+            )
+            for level in levels
+        )
+        self._rolls = np.ascontiguousarray(self.dice.rolls, dtype=np.int64)
+        self._roll_keep = np.ascontiguousarray(self.dice.roll_keep, dtype=np.int64)
+        self._stop_rows = yahtzee_rolls if rules.stop_on_yahtzee else np.empty(0, dtype=np.int64)
 
     # -- building ------------------------------------------------------------------------------
     def build(
@@ -368,7 +407,7 @@ class Solver:
         done = 0
 
         def solve(part: np.ndarray) -> int:
-            self.values[part] = self.turn(part).expected
+            self.values[part] = self.expected(part)
             return len(part)
 
         with ThreadPoolExecutor(workers) as pool:
@@ -388,6 +427,8 @@ class Solver:
         n = len(mask)
         n_rolls = len(self.dice.rolls)
         values = self.values
+        if self.kernel == "c":
+            return self._final_values_c(mask, upper, bonus)
         # The lower boxes that score nothing for most rolls set a floor for every roll; the rolls
         # they do score for are raised row by row, then Chance and the upper boxes go over all rows.
         floor = np.full(n, -np.inf)
@@ -430,6 +471,21 @@ class Solver:
             np.maximum(best, buf, out=best)
         if self.rules.has_bonus:
             self._apply_joker(best, mask, upper, bonus)
+        return best
+
+    def _final_values_c(self, mask: np.ndarray, upper: np.ndarray, bonus: np.ndarray) -> np.ndarray:
+        """:meth:`final_values` in the C kernel (the same numbers, bit for bit)."""
+        rules = self.rules
+        best = np.empty((len(self.dice.rolls), len(mask)))
+        tables = self.values, mask, upper, bonus
+        _turnkernel.final(
+            best, *tables, self.scores, self._rolls, rules.upper_bonus_threshold, rules.has_bonus
+        )
+        if rules.has_bonus:
+            forced = rules.joker == "forced"
+            _turnkernel.joker(
+                best, *tables, *self._joker_args, forced, rules.upper_bonus_threshold, rules.yahtzee_bonus
+            )
         return best
 
     def box_values(self, states: np.ndarray, rolls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -498,6 +554,9 @@ class Solver:
         dice = self.dice
         out = np.empty((len(dice.keeps), roll_values.shape[1]))
         out[dice.roll_keep] = roll_values
+        if self.kernel == "c":
+            _turnkernel.mean_rows(out, *self._child_rows)
+            return out
         for start, stop, children in dice.child_levels:
             seg = out[start:stop]
             np.copyto(seg, out.take(children[:, 0], axis=0))
@@ -508,12 +567,34 @@ class Solver:
 
     def roll_values(self, keep_values: np.ndarray) -> np.ndarray:
         """(252, N) the best keep among each roll's sub-multisets, from (462, N) keep values."""
-        best = keep_values.copy()
+        best = np.array(keep_values, dtype=np.float64, order="C")
+        if self.kernel == "c":
+            _turnkernel.max_rows(best, *self._parent_rows)
+            return best.take(self.dice.roll_keep, axis=0)
         for start, stop, parents in self.dice.levels:
             seg = best[start:stop]
             for j in range(parents.shape[1]):
                 np.maximum(seg, best.take(parents[:, j], axis=0), out=seg)
         return best.take(self.dice.roll_keep, axis=0)
+
+    def expected(self, states: np.ndarray) -> np.ndarray:
+        """(N,) the value of each state before its first roll: ``turn(states).expected``, in the C
+        kernel without making the keep and roll tables of the whole batch."""
+        states = np.asarray(states, dtype=np.int64)
+        if self.kernel != "c" or len(states) <= SMALL_BATCH:
+            return self.turn(states).expected
+        out = np.empty(len(states))
+        _turnkernel.expected(
+            out,
+            self.final_values(states),
+            self._roll_keep,
+            *self._child_rows,
+            *self._parent_rows,
+            self.dice.first_roll,
+            self._stop_rows,
+            self.rules.rolls_per_turn - 1,
+        )
+        return out
 
     def turn(self, states: np.ndarray) -> TurnTables:
         """The one-turn expectimax for a batch of states."""

@@ -14,7 +14,7 @@ def run(args: argparse.Namespace) -> int:
     """Build or load the table of ``args.mode`` / ``args.joker`` and print its numbers."""
     from app.cli import UserError
     from engines.yahtzee.ai import decision_times
-    from engines.yahtzee.solver import rules_for, state_index
+    from engines.yahtzee.solver import C_KERNEL_MISSING, rules_for, state_index
     from engines.yahtzee.solver_table import get_solver, load_table, loaded_solver, save_table, table_path
 
     try:
@@ -36,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
                 last[0] = fraction
                 progress_bar(fraction, started)
 
+        if C_KERNEL_MISSING:
+            print(C_KERNEL_MISSING, file=sys.stderr)
         solver = get_solver(rules, rebuild=True, progress=progress)
         print(file=sys.stderr)
     seconds = time.perf_counter() - started
@@ -47,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         "joker": rules.joker,
         "expected_score": round(float(solver.values[state_index(0, 0, 0)]), 6),
         **table_facts(source, seconds, cpu_seconds, path),
+        "kernel": solver.kernel if source == "built" else None,  # the build's row loops: "c" or "numpy"
         "decision_ms_median": round(float(times["median_ms"]), 4),
         "decision_cpu_ms_median": round(float(times["cpu_median_ms"]), 4),
         "decisions_timed": times["count"],
@@ -57,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     what, size = how_and_size(result)
     print(f"{rules.mode} yahtzee, joker {rules.joker}: expected score {result['expected_score']:.4f}")
     memory = result["peak_memory_mb"]
-    print(f"table {what} {seconds:.2f} s ({cpu_seconds:.2f} s CPU); peak memory {memory:.0f} MB")
+    kernel = f"; {result['kernel']} kernel" if result["kernel"] else ""
+    print(f"table {what} {seconds:.2f} s ({cpu_seconds:.2f} s CPU{kernel}); peak memory {memory:.0f} MB")
     print(f"table on disk: {size} ({path})")
     print(
         f"median decision: {result['decision_ms_median']:.3f} ms "

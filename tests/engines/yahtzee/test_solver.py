@@ -8,12 +8,14 @@ Joker handling independently.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from functools import cache
 
 import numpy as np
 import pytest
 
+from engines.yahtzee import solver as S
 from engines.yahtzee.scoring import CLASSIC_BOXES, joker_score, score_box
 from engines.yahtzee.solver import (
     ALL_FILLED,
@@ -201,6 +203,11 @@ def test_full_classic_table_reaches_the_published_value():
     solver = Solver(CLASSIC)
     assert solver.build() == pytest.approx(254.5877, abs=5e-5)
     assert solver.values[state_index(0, 0, 0)] == pytest.approx(254.587728734, abs=1e-8)
+    # The whole table, bit for bit: the same on every machine and with either kernel (the C kernel's
+    # loops must do numpy's operations in numpy's order, docs/arm64.md says why).
+    assert hashlib.sha256(solver.values.tobytes()).hexdigest() == (
+        "423216e6d550bfa39731c41825676458061f31eae1703627b5d7c3d82763796f"
+    )
     # A slice of the full table: late-game states against the brute force.
     brute = brute_force(CLASSIC)
     for open_keys, upper, bonus in [
@@ -211,3 +218,81 @@ def test_full_classic_table_reaches_the_published_value():
         mask = mask_with_open(*open_keys)
         expected = brute(mask, upper, bonus)
         assert solver.values[state_index(mask, upper, bonus)] == pytest.approx(expected, abs=1e-9)
+
+
+needs_c = pytest.mark.skipif(S.C_KERNEL_MISSING is not None, reason="the C kernel is not built")
+
+KERNEL_CASES = [
+    CLASSIC,
+    rules_for("classic", "free"),
+    rules_for("classic", "none"),
+    DICE_PARTY,
+    SolverRules(mode="classic", joker="forced", rolls_per_turn=1),
+]
+
+
+def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape == b.shape and np.array_equal(a.view(np.int64), b.view(np.int64))
+
+
+@needs_c
+@pytest.mark.parametrize("rules", KERNEL_CASES, ids=lambda rules: rules.key)
+def test_the_c_kernel_builds_the_numpy_table_bit_for_bit(rules):
+    # Seven open boxes: Joker rows with the matching upper box open and filled, lower boxes left or
+    # not, both bonus flags. Chunks of 50 leave a short last block in the C kernel's block loops.
+    mask = mask_with_open("ones", "threes", "sixes", "full_house", "small_straight", "yahtzee", "chance")
+    built = {}
+    for kernel in ("c", "numpy"):
+        solver = Solver(rules, kernel=kernel)
+        solver.build(within=mask, chunk=50, workers=1)
+        built[kernel] = solver.values
+    assert same_bits(built["c"], built["numpy"])
+    assert built["c"][state_index(mask, 0, 0)] > 0
+
+
+@needs_c
+@pytest.mark.parametrize("rules", [CLASSIC, DICE_PARTY], ids=lambda rules: rules.key)
+def test_the_c_kernel_turn_tables_equal_the_numpy_ones(rules):
+    # turn() (the simulator reads its keep tables) takes the kernel's row passes, not the block pass.
+    mask = mask_with_open("twos", "fives", "four_of_a_kind", "large_straight", "yahtzee", "chance")
+    c, numpy = Solver(rules, kernel="c"), Solver(rules, kernel="numpy")
+    c.build(within=mask)
+    numpy.values[:] = c.values
+    states, _ = layer_states(9, rules, within=mask)
+    got, want = c.turn(states), numpy.turn(states)
+    assert len(states) > 2 * S.SMALL_BATCH
+    for name in ("final", "expected"):
+        assert same_bits(getattr(got, name), getattr(want, name)), name
+    for a, b in zip(got.keep + got.roll, want.keep + want.roll, strict=True):
+        assert same_bits(a, b)
+    assert same_bits(c.expected(states), want.expected)
+
+
+@needs_c
+def test_the_c_kernel_refuses_arrays_that_do_not_fit():
+    from engines.yahtzee import _turnkernel
+
+    best = np.zeros((4, 3))
+    with pytest.raises(IndexError, match="index 9"):  # row 9 of a 4-row table
+        _turnkernel.max_rows(best, np.array([1, 2]), np.array([[0, 0], [9, 0]]))
+    with pytest.raises(TypeError):  # float32 where float64 is wanted
+        _turnkernel.max_rows(best.astype(np.float32), np.array([1]), np.array([[0]]))
+    table = np.zeros(8192 * 64 * 2)
+    states = np.array([1, 2, 3]), np.array([0, 64, 0]), np.array([0, 0, 1])  # upper 64 is off the table
+    scores, rolls = np.zeros((13, 4), np.int64), np.zeros((4, 6), np.int64)
+    with pytest.raises(ValueError, match="outside the table"):
+        _turnkernel.final(best, table, *states, scores, rolls, 63, True)
+    with pytest.raises(ValueError, match="wrong shape"):
+        _turnkernel.final(best, table[:-1], *states, scores, rolls, 63, True)
+    assert not best.any()
+
+
+def test_the_build_says_which_kernel_ran(monkeypatch):
+    assert S.default_kernel() == ("numpy" if S.C_KERNEL_MISSING else "c")
+    assert Solver(CLASSIC).kernel == S.default_kernel()
+    with pytest.raises(ValueError):
+        Solver(CLASSIC, kernel="fortran")
+    monkeypatch.setattr(S, "_turnkernel", None)
+    assert S.default_kernel() == "numpy"
+    with pytest.raises(ValueError):
+        Solver(CLASSIC, kernel="c")
