@@ -411,6 +411,7 @@ class DiceGameScreen(Screen):
     def _blit_layer(self, surface: pygame.Surface, key: tuple, draw: Callable[[pygame.Surface], Any]) -> None:
         """Blit the still picture under the moving parts; ``draw`` paints it again only when ``key``
         (everything it shows) changed, on the old layer where the size still fits."""
+        key = (*key, widgets.phone_seats(self.app))  # a phone coming or going changes the players' rows
         if self._layer is None or self._layer[0] != key:
             fits = self._layer is not None and self._layer[1].get_size() == surface.get_size()
             layer = self._layer[1] if fits else None

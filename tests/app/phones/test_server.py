@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import pytest
 
 from app.phones.server import MAX_PHONES, ProtocolError, clean_phone_name, parse_message
 from engines.core import save_state
-from tests.app.phones.helpers import converse, next_of, yahtzee_box
+from tests.app.phones.helpers import Pump, converse, next_of, yahtzee_box
 
 
 @pytest.fixture
@@ -58,6 +60,26 @@ def test_a_phone_sees_only_its_own_card(box):
     assert not view["your_turn"] and view["legal"] == []
     assert "cards" not in private and len(private["boxes"]) == 13
     assert private["totals"] == [0, 0]
+
+
+def test_the_table_marks_the_seat_played_from_a_phone_while_it_is_connected(box):
+    headless, service = box
+
+    def drawn(text):
+        return any(run.text == text for run in headless.app.text.runs)
+
+    with Pump(headless) as pump:
+
+        async def talk():
+            url = service.server.url + "ws"
+            async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+                await ws.send_json(join(service))
+                await next_of(ws, "view")
+                pump.until(lambda: drawn("☎ Ann"), "Ann's row to show her phone")
+                assert pump.call(lambda: drawn("Bob") and not drawn("☎ Bob"))
+
+        asyncio.run(talk())
+        pump.until(lambda: drawn("Ann") and not drawn("☎ Ann"), "the mark to go with the phone")
 
 
 def test_reloading_keeps_the_seat_and_a_wrong_secret_or_a_second_phone_is_refused(box):
