@@ -213,3 +213,33 @@ def test_names_are_bounded_and_filtered():
     assert clean_phone_name("x" * 500, 0) == "x" * 16
     assert clean_phone_name(None, 2) == "Phone 3"
     assert clean_phone_name("سارا", 0) == "سارا"
+
+
+def test_a_phone_seated_at_set_up_joins_the_game_as_a_new_named_player(tmp_path):
+    from app.app import Headless
+    from app.match import PlayerSpec
+    from app.phones.service import PhoneService
+    from app.screens.yahtzee.setup import SetupScreen
+
+    headless = Headless(data_dir=tmp_path)
+    try:
+        setup = SetupScreen("yahtzee")
+        headless.app.push(setup)
+        service = PhoneService(headless.app, "127.0.0.1", 0).start()
+        headless.advance(20)
+        assert setup.choice.count == 1  # solo until a phone takes a seat
+
+        with Pump(headless) as pump:
+
+            async def talk():
+                url = service.server.url + "ws"
+                async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+                    await ws.send_json(join(service, seat=1, name="Ann"))
+                    await next_of(ws, "welcome")
+                    pump.until(lambda: setup.choice.count == 2, "the set-up to seat Ann")
+
+            asyncio.run(talk())
+        assert setup.choice.players()[1] == PlayerSpec(False, name="Ann")
+        assert setup.rows()[setup.focus] == "start"  # a reflex SELECT still starts, as it did
+    finally:
+        headless.close()
