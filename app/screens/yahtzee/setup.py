@@ -19,7 +19,7 @@ from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
 from app.screens import guide
-from app.screens.dice_game import default_seats, free_names, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat, seat_phones
 from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from remote.buttons import Button
 
@@ -119,12 +119,9 @@ class SetupScreen(Screen):
             return
         limit = 2 if self.family == "dice-party" else MAX_PLAYERS
         row = self.rows()[self.focus]
-        for seat, name in connected.items():
-            if seat >= limit:
-                continue  # the lobby offers four seats; a two-seat game has no third to give
-            choice.seats[seat] = PlayerSpec(False, name=name)
-            if self.family != "dice-party":
-                choice.count = max(choice.count, seat + 1)
+        needed = seat_phones(choice.seats, connected, limit)
+        if self.family != "dice-party":
+            choice.count = max(choice.count, needed)
         rows = self.rows()  # the cursor stays on its row (Start stays Start) as seats are added
         self.focus = rows.index(row) if row in rows else len(rows) - 1
 

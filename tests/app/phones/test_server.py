@@ -243,3 +243,23 @@ def test_a_phone_seated_at_set_up_joins_the_game_as_a_new_named_player(tmp_path)
         assert setup.rows()[setup.focus] == "start"  # a reflex SELECT still starts, as it did
     finally:
         headless.close()
+
+
+@pytest.mark.parametrize("family", ["pig", "monopoly_dice"])
+def test_the_other_dice_set_ups_seat_phones_as_named_players_too(tmp_path, family):
+    import importlib
+
+    from app.app import Headless
+    from app.match import PlayerSpec
+
+    headless = Headless(data_dir=tmp_path)
+    try:
+        setup = importlib.import_module(f"app.screens.{family}.setup").SetupScreen()
+        headless.app.push(setup)
+        headless.advance(20)
+        setup.phones_seated({1: "Ann", 7: "Zed"})  # seat 8 is beyond any of these games: left out
+        seats = setup.seats if family == "pig" else setup.choice.players()
+        assert seats[1] == PlayerSpec(False, name="Ann") and len(seats) == 2
+        assert setup.rows()[setup.focus] == "start"
+    finally:
+        headless.close()
