@@ -245,8 +245,8 @@ def test_a_phone_seated_at_set_up_joins_the_game_as_a_new_named_player(tmp_path)
         headless.close()
 
 
-@pytest.mark.parametrize("family", ["pig", "monopoly_dice"])
-def test_the_other_dice_set_ups_seat_phones_as_named_players_too(tmp_path, family):
+@pytest.mark.parametrize("family", ["pig", "monopoly_dice", "monopoly"])
+def test_the_other_set_ups_seat_phones_as_named_players_too(tmp_path, family):
     import importlib
 
     from app.app import Headless
@@ -259,6 +259,7 @@ def test_the_other_dice_set_ups_seat_phones_as_named_players_too(tmp_path, famil
         headless.advance(20)
         setup.phones_seated({1: "Ann", 7: "Zed"})  # seat 8 is beyond any of these games: left out
         seats = setup.seats if family == "pig" else setup.choice.players()
+        seats = [getattr(seat, "spec", seat) for seat in seats]  # Monopoly's seats carry a token too
         assert seats[1] == PlayerSpec(False, name="Ann") and len(seats) == 2
         assert setup.rows()[setup.focus] == "start"
     finally:
