@@ -753,3 +753,17 @@ def dice_tile_art(
         rect = pygame.Rect(0, 0, die_w, die_h)
         rect.center = (cx, cy)
         draw_die_themed(surface, app, rect, face, False, colour)
+
+
+# -- phones at the table -------------------------------------------------------------------------------
+def phone_seats(app: App) -> frozenset[int]:
+    """The seats whose phone is connected now (empty while the phone server is off)."""
+    phones = getattr(app, "phones", None)
+    return frozenset(phones.connected()) if phones is not None else frozenset()
+
+
+def seat_label(app: App, seat: int, name: str) -> str:
+    """A seat's name as a game screen's player row shows it: with the telephone sign (☎) before it while
+    that seat's phone is connected: a shape in the name itself, not a colour, and one that a name too long
+    for its row never pushes out (the end of the name is cut first)."""
+    return i18n.t("phones.tag", name=name) if seat in phone_seats(app) else name

@@ -192,7 +192,18 @@ class PhoneService:
             else:  # a phone came or went: the TV's list of who is connected changes
                 self._sent.pop(seat, None)
                 self._dirty = True
+                self._tell_screens()
                 self.app.refresh()
+
+    def _tell_screens(self) -> None:
+        """Hand who is connected now to every screen that seats players from it (a set-up screen
+        names a seat after the phone that took it): told on each change, never polled."""
+        connected = self.connected()
+        for screen in list(self.app.stack):
+            seated = getattr(screen, "phones_seated", None)
+            if seated is not None:
+                seated(connected)
+                screen.refresh()
 
     def _act(self, client: int, seat: int, message: dict[str, Any]) -> None:
         screen, match = self.current()

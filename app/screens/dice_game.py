@@ -38,6 +38,7 @@ __all__ = [
     "default_seats",
     "free_names",
     "next_seat",
+    "seat_phones",
     "resume_saved",
     "seat_names",
     "SEAT_CHOICES",
@@ -60,6 +61,22 @@ def next_seat(seat: PlayerSpec, step: int, names: Sequence[str] = ()) -> PlayerS
     choices = SEAT_CHOICES[:1] + named + SEAT_CHOICES[1:]
     index = choices.index(seat) if seat in choices else 0
     return choices[(index + step) % len(choices)]
+
+
+def seat_phones(seats: list[PlayerSpec], connected: dict[int, str], limit: int) -> int:
+    """Make each seat below ``limit`` whose phone is connected (:mod:`app.phones`, seat -> the
+    name typed on it) a human of that name; the seats the game needs for them (0: none).
+
+    >>> seats = [PlayerSpec(False), PlayerSpec(True)]
+    >>> seat_phones(seats, {1: "Ann", 5: "Bob"}, 2), seats[1].name, seats[1].computer
+    (2, 'Ann', False)
+    """
+    needed = 0
+    for seat, name in connected.items():
+        if seat < limit:  # the lobby offers four seats; a two-seat game has no third to give
+            seats[seat] = PlayerSpec(False, name=name)
+            needed = max(needed, seat + 1)
+    return needed
 
 
 def free_names(names: Sequence[str], seats: Sequence[PlayerSpec], seat: int) -> list[str]:
@@ -411,6 +428,7 @@ class DiceGameScreen(Screen):
     def _blit_layer(self, surface: pygame.Surface, key: tuple, draw: Callable[[pygame.Surface], Any]) -> None:
         """Blit the still picture under the moving parts; ``draw`` paints it again only when ``key``
         (everything it shows) changed, on the old layer where the size still fits."""
+        key = (*key, widgets.phone_seats(self.app))  # a phone coming or going changes the players' rows
         if self._layer is None or self._layer[0] != key:
             fits = self._layer is not None and self._layer[1].get_size() == surface.get_size()
             layer = self._layer[1] if fits else None

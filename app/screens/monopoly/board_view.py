@@ -658,7 +658,7 @@ class GameView(DiceGameScreen):
             top_y = box.centery if compact else box.y + line // 2 + 2
             tok = (box.right - r - 7, top_y) if self.rtl else (box.x + r + 7, top_y)
             look.draw_token(surface, app, self.seats, p, tok, r)
-            status = self.name(p)
+            status = widgets.seat_label(app, p, self.name(p))
             if pl["bankrupt"]:
                 status = t("mono.status.bankrupt", name=status)
             elif pl["in_jail"]:

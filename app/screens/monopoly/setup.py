@@ -22,7 +22,7 @@ from app.i18n import t
 from app.match import PlayerSpec
 from app.screen import Binding, Screen
 from app.screens import guide
-from app.screens.dice_game import default_seats, free_names, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat, seat_phones
 from app.screens.monopoly import look
 from app.screens.monopoly.game import LENGTHS, STARTING_CASH, GameScreen
 from app.screens.monopoly.look import TOKEN_COLOURS, TOKENS, Seat
@@ -85,6 +85,19 @@ class SetupScreen(Screen):
     def on_enter(self) -> None:
         self.choice = default_choice(self.app.settings.difficulty)
         self.focus = len(self.rows()) - 1  # on Start: SELECT at once plays against the computer
+        if self.app.phones is not None:  # phones seated from the home screen play as themselves
+            self.phones_seated(self.app.phones.connected())
+
+    def phones_seated(self, connected: dict[int, str]) -> None:
+        """Phones that took a seat before the game join it as new players under their names (each
+        seat keeps its token and colour)."""
+        row = self.rows()[self.focus]
+        specs = [seat.spec for seat in self.choice.seats]
+        self.choice.count = max(self.choice.count, seat_phones(specs, connected, MAX_PLAYERS))
+        for seat, spec in zip(self.choice.seats, specs, strict=True):
+            seat.spec = spec
+        rows = self.rows()  # the cursor stays on its row (Start stays Start) as seats are added
+        self.focus = rows.index(row) if row in rows else len(rows) - 1
 
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "change":

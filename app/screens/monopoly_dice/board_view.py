@@ -374,7 +374,8 @@ class BoardView(DiceGameScreen):
             room = cells[0].w if one_line else lines[0].w - self.app.text.size(total, number, bold=True)[0]
             pos, anchor = self._start(cells[0], theme.px(2))
             name_colour = theme.colour("text")
-            self._text(surface, names[p], size, name_colour, pos, anchor, max_width=room - theme.px(6))
+            label = widgets.seat_label(self.app, p, names[p])
+            self._text(surface, label, size, name_colour, pos, anchor, max_width=room - theme.px(6))
             pos, anchor = self._end(cells[1], 0)
             self._text(
                 surface, total, number, name_colour, pos, anchor, bold=True, max_width=cells[1].w, main=True

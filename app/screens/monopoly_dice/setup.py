@@ -18,7 +18,7 @@ from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
 from app.screens import guide
-from app.screens.dice_game import default_seats, free_names, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat, seat_phones
 from app.screens.monopoly_dice.board import BoardScreen
 from app.screens.monopoly_dice.players import PlayerSpec
 from engines.monopoly_dice import rules as R
@@ -70,6 +70,15 @@ class SetupScreen(Screen):
         settings = self.app.settings
         self.choice = default_choice(settings.difficulty, settings.target_score)
         self.focus = len(self.rows()) - 1  # on Start: SELECT at once plays against the computer
+        if self.app.phones is not None:  # phones seated from the home screen play as themselves
+            self.phones_seated(self.app.phones.connected())
+
+    def phones_seated(self, connected: dict[int, str]) -> None:
+        """Phones that took a seat before the game join it as new players under their names."""
+        row = self.rows()[self.focus]
+        self.choice.count = max(self.choice.count, seat_phones(self.choice.seats, connected, MAX_PLAYERS))
+        rows = self.rows()  # the cursor stays on its row (Start stays Start) as seats are added
+        self.focus = rows.index(row) if row in rows else len(rows) - 1
 
     def check_action(self, action: str, args: tuple) -> bool:
         if action == "change":

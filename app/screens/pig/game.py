@@ -300,7 +300,7 @@ class PigScreen(DiceGameScreen):
         pos, anchor = self._start(line, pad)
         name = self._text(
             surface,
-            self.names[seat],
+            widgets.seat_label(self.app, seat, self.names[seat]),
             heading,
             theme.colour("text"),
             pos,

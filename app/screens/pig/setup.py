@@ -14,7 +14,7 @@ from app.i18n import t
 from app.match import PlayerSpec
 from app.screen import Binding, Screen
 from app.screens import guide
-from app.screens.dice_game import default_seats, free_names, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat, seat_phones
 from app.screens.pig.game import PigScreen
 from engines.pig import rules as R
 from remote.buttons import Button
@@ -44,6 +44,12 @@ class SetupScreen(Screen):
     def on_enter(self) -> None:
         self.seats = default_seats(self.app.settings.difficulty, R.PLAYERS)
         self.focus = len(self.rows()) - 1  # on Start: SELECT at once plays against the computer
+        if self.app.phones is not None:  # phones seated from the home screen play as themselves
+            self.phones_seated(self.app.phones.connected())
+
+    def phones_seated(self, connected: dict[int, str]) -> None:
+        """Phones that took seat 1 or 2 before the game play it under their names."""
+        seat_phones(self.seats, connected, R.PLAYERS)
 
     def check_action(self, action: str, args: tuple) -> bool:
         return action != "change" or self.rows()[self.focus] != "start"

@@ -354,7 +354,7 @@ class GameView(DiceGameScreen):
                 name_size = theme.font("small")
                 self._text(
                     surface,
-                    names[p],
+                    widgets.seat_label(self.app, p, names[p]),
                     name_size,
                     theme.colour("text"),
                     pos,
@@ -366,7 +366,8 @@ class GameView(DiceGameScreen):
             else:
                 pos, anchor = self._start(cell, pad)
                 room = max(theme.px(30), cell.w - total_w - 3 * pad)
-                self._text(surface, names[p], size, theme.colour("text"), pos, anchor, max_width=room)
+                label = widgets.seat_label(self.app, p, names[p])
+                self._text(surface, label, size, theme.colour("text"), pos, anchor, max_width=room)
                 pos, anchor = self._end(cell, pad)
             self._text(surface, total_text, number, theme.colour("accent"), pos, anchor, bold=True, main=True)
 

@@ -19,7 +19,7 @@ from app import widgets
 from app.i18n import t
 from app.screen import Binding, Screen
 from app.screens import guide
-from app.screens.dice_game import default_seats, free_names, next_seat
+from app.screens.dice_game import default_seats, free_names, next_seat, seat_phones
 from app.screens.yahtzee.game import GameScreen, PlayerSpec
 from remote.buttons import Button
 
@@ -88,6 +88,8 @@ class SetupScreen(Screen):
     def on_enter(self) -> None:
         self.choice = default_choice(self.family, self.app.settings.difficulty)
         self.focus = len(self.rows()) - 1  # on Start: SELECT at once plays solo / against the computer
+        if self.app.phones is not None:  # phones seated from the home screen play as themselves
+            self.phones_seated(self.app.phones.connected())
         if self.lang is not None and self.app.lang != self.lang:
             self._lang_before = self.app.lang
             self.app.set_language(self.lang)
@@ -108,6 +110,20 @@ class SetupScreen(Screen):
         if action == "language":
             return self.lang is not None
         return True
+
+    def phones_seated(self, connected: dict[int, str]) -> None:
+        """Phones that took a seat before the game (:mod:`app.phones`) join it as that seat's
+        player under the name typed on the phone; Yahtzee grows to seat them, Dice Party keeps two."""
+        choice = self.choice
+        if choice is None:
+            return
+        limit = 2 if self.family == "dice-party" else MAX_PLAYERS
+        row = self.rows()[self.focus]
+        needed = seat_phones(choice.seats, connected, limit)
+        if self.family != "dice-party":
+            choice.count = max(choice.count, needed)
+        rows = self.rows()  # the cursor stays on its row (Start stays Start) as seats are added
+        self.focus = rows.index(row) if row in rows else len(rows) - 1
 
     def action_move(self, button: Button) -> None:
         step = 1 if button == Button.DOWN else -1

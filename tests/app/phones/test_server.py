@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 import pytest
 
 from app.phones.server import MAX_PHONES, ProtocolError, clean_phone_name, parse_message
 from engines.core import save_state
-from tests.app.phones.helpers import converse, next_of, yahtzee_box
+from tests.app.phones.helpers import Pump, converse, next_of, yahtzee_box
 
 
 @pytest.fixture
@@ -58,6 +60,26 @@ def test_a_phone_sees_only_its_own_card(box):
     assert not view["your_turn"] and view["legal"] == []
     assert "cards" not in private and len(private["boxes"]) == 13
     assert private["totals"] == [0, 0]
+
+
+def test_the_table_marks_the_seat_played_from_a_phone_while_it_is_connected(box):
+    headless, service = box
+
+    def drawn(text):
+        return any(run.text == text for run in headless.app.text.runs)
+
+    with Pump(headless) as pump:
+
+        async def talk():
+            url = service.server.url + "ws"
+            async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+                await ws.send_json(join(service))
+                await next_of(ws, "view")
+                pump.until(lambda: drawn("☎ Ann"), "Ann's row to show her phone")
+                assert pump.call(lambda: drawn("Bob") and not drawn("☎ Bob"))
+
+        asyncio.run(talk())
+        pump.until(lambda: drawn("Ann") and not drawn("☎ Ann"), "the mark to go with the phone")
 
 
 def test_reloading_keeps_the_seat_and_a_wrong_secret_or_a_second_phone_is_refused(box):
@@ -191,3 +213,54 @@ def test_names_are_bounded_and_filtered():
     assert clean_phone_name("x" * 500, 0) == "x" * 16
     assert clean_phone_name(None, 2) == "Phone 3"
     assert clean_phone_name("سارا", 0) == "سارا"
+
+
+def test_a_phone_seated_at_set_up_joins_the_game_as_a_new_named_player(tmp_path):
+    from app.app import Headless
+    from app.match import PlayerSpec
+    from app.phones.service import PhoneService
+    from app.screens.yahtzee.setup import SetupScreen
+
+    headless = Headless(data_dir=tmp_path)
+    try:
+        setup = SetupScreen("yahtzee")
+        headless.app.push(setup)
+        service = PhoneService(headless.app, "127.0.0.1", 0).start()
+        headless.advance(20)
+        assert setup.choice.count == 1  # solo until a phone takes a seat
+
+        with Pump(headless) as pump:
+
+            async def talk():
+                url = service.server.url + "ws"
+                async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+                    await ws.send_json(join(service, seat=1, name="Ann"))
+                    await next_of(ws, "welcome")
+                    pump.until(lambda: setup.choice.count == 2, "the set-up to seat Ann")
+
+            asyncio.run(talk())
+        assert setup.choice.players()[1] == PlayerSpec(False, name="Ann")
+        assert setup.rows()[setup.focus] == "start"  # a reflex SELECT still starts, as it did
+    finally:
+        headless.close()
+
+
+@pytest.mark.parametrize("family", ["pig", "monopoly_dice", "monopoly"])
+def test_the_other_set_ups_seat_phones_as_named_players_too(tmp_path, family):
+    import importlib
+
+    from app.app import Headless
+    from app.match import PlayerSpec
+
+    headless = Headless(data_dir=tmp_path)
+    try:
+        setup = importlib.import_module(f"app.screens.{family}.setup").SetupScreen()
+        headless.app.push(setup)
+        headless.advance(20)
+        setup.phones_seated({1: "Ann", 7: "Zed"})  # seat 8 is beyond any of these games: left out
+        seats = setup.seats if family == "pig" else setup.choice.players()
+        seats = [getattr(seat, "spec", seat) for seat in seats]  # Monopoly's seats carry a token too
+        assert seats[1] == PlayerSpec(False, name="Ann") and len(seats) == 2
+        assert setup.rows()[setup.focus] == "start"
+    finally:
+        headless.close()
