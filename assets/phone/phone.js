@@ -243,14 +243,14 @@ function monopoly(p, box) {
   if (p.auction) {
     const a = p.auction;
     box.append(el("h2", {}, w("auction")));
-    box.append(el("p", {}, `${a.item}${a.square !== null ? " #" + a.square : ""} · ${w("high_bid")}: $${number(a.high_bid)}`));
+    box.append(el("p", {}, `${a.item}${a.square_name ? " " + a.square_name : ""} · ${w("high_bid")}: $${number(a.high_bid)}`));
   }
   if (p.trade) {
     const t = p.trade;
     const mine = t.proposer === page.seat;
     box.append(el("h2", {}, w("trade")));
     box.append(el("p", {}, `${mine ? w("offer_to") : w("offer_from")} ${w("player")} ${number((mine ? t.partner : t.proposer) + 1)}: `
-      + `${t.squares.map((s) => "#" + s).join(", ") || "–"} · ${w("cash_in_trade")} $${number(t.cash)}`));
+      + `${t.square_names.join(", ") || "–"} · ${w("cash_in_trade")} $${number(t.cash)}`));
   }
   box.append(el("h2", {}, w("deeds")));
   if (!p.deeds.length) box.append(el("p", { className: "note" }, w("none")));

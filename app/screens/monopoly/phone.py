@@ -28,7 +28,12 @@ def view(state: MonopolyState, seat: int) -> dict[str, Any]:
     if trade is not None and seat != trade["proposer"]:
         if seat != trade["partner"] or obs["phase"] != "trade-reply":
             trade = None
+    names = {square["index"]: square["name"] for square in obs["squares"]}
+    if trade is not None:  # the phone names the lots, as the TV does, not their board numbers
+        trade = {**trade, "square_names": [names[sq] for sq in trade["squares"]]}
     auction = pending["auction"]
+    if auction is not None and auction.get("square") is not None:
+        auction = {**auction, "square_name": names[auction["square"]]}
     return {
         "family": "monopoly",
         "your_turn": obs["current_player"] == seat,

@@ -24,6 +24,7 @@ def test_a_monopoly_trade_draft_is_the_proposers_alone_until_offered():
     assert private_view(state, 1)["trade"] is None and private_view(state, 2)["trade"] is None
     state.apply_action(state.string_to_action("propose"))
     assert private_view(state, 1)["trade"]["squares"] == [BALTIC]
+    assert private_view(state, 1)["trade"]["square_names"] == ["Baltic Avenue"]  # named, not numbered
     assert private_view(state, 2)["trade"] is None
 
 
