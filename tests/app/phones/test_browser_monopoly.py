@@ -3,6 +3,7 @@ phone and accepted on Bob's, then the game played to its end (from a near-the-en
 
 from __future__ import annotations
 
+import os
 import time
 
 import numpy as np
@@ -75,6 +76,8 @@ def test_two_phones_and_the_remote_play_monopoly_to_the_end_with_a_trade(table, 
         assert "offer" not in (bob.locator("#private").inner_text()).lower()  # still Ann's own draft
         tap(ann, "propose")
         bob.get_by_text("offer from Player 1").wait_for()
+        if shots := os.environ.get("TVGAMES_PHONE_SHOTS"):  # docs/screenshots, made again on demand
+            bob.screenshot(path=os.path.join(shots, "phone-monopoly-trade-en.png"))
         tap(bob, "accept")
         pump.until(lambda: match.state.owner[BALTIC] == 0, "Baltic Avenue to change hands")
         assert pump.call(lambda: match.state.cash[:2]) == [4900, 101]
