@@ -5,7 +5,7 @@ the first roll to the results, with the screen machinery kept here once: the sea
 set-up screens (:data:`SEAT_CHOICES`), reopening a save from the Resume list (:func:`resume_saved`)
 and :class:`DiceGameScreen`, the base of the two screens: the match's events handed to
 ``_on_<event>`` methods, the position's observation cache, the cup (put down with
-:meth:`~DiceGameScreen._stop_shaking`), the tumbling faces, the game menu's Save and quit / Quit
+:meth:`~DiceGameScreen.stop_shaking`), the tumbling faces, the game menu's Save and quit / Quit
 without saving, writing the save, the centred banner and the right-to-left drawing helpers. Each
 family keeps its own texts (i18n keys are passed in) and its own rules of play.
 :class:`MirroredText` is the text helper of the Yahtzee hint, results and review screens, which lay
@@ -220,7 +220,7 @@ class DiceGameScreen(Screen):
     def on_leave(self) -> None:
         from app.appliance import release_memory
 
-        self._stop_shaking()
+        self.stop_shaking()
         self.match.close()
         # The game's positions, computers and pictures are garbage now: give their pages back, or
         # malloc keeps them for good (see tvgames soak --presses). A demo's: the attract loop does.
@@ -264,7 +264,8 @@ class DiceGameScreen(Screen):
         self._changed()
         return True
 
-    def _stop_shaking(self) -> None:
+    def stop_shaking(self) -> None:
+        """Let go of the held 2: the dice stop tumbling and the shake sound ends."""
         if self.match.stop_shaking() and self.app is not None:
             self.app.sound.stop("shake")
 
@@ -383,10 +384,14 @@ class DiceGameScreen(Screen):
             self.save_slot = None
 
     # -- drawing ----------------------------------------------------------------------------------
+    def layout(self) -> dict[str, Any]:
+        """Where each named part of the screen is (rects, lists or dicts of rects); a game fills it in."""
+        return {}
+
     def guide_target(self, part: str) -> pygame.Rect | None:
         """Where part ``part`` of the layout ("dice", "card", "tray", "board") is on the screen, for
         the guided first turn (:mod:`app.screens.guide`) to ring; None if the layout has no such part."""
-        found = getattr(self, "_layout", dict)().get(part)
+        found = self.layout().get(part)
         values = found.values() if isinstance(found, dict) else found if isinstance(found, list) else [found]
         rects = [self._rect(r) for r in values if isinstance(r, pygame.Rect)]
         return rects[0].unionall(rects[1:]) if rects else None

@@ -7,7 +7,7 @@ the engine path does and makes every decision the players make, so a seed gives 
 length, trades and auctions on either core (``tests/engines/monopoly/test_fastsim.py`` checks it
 game by game). Every number it uses is read here from :mod:`engines.monopoly.rules` (the board
 and card CSVs) and the players' tables and hard's constants from :mod:`engines.monopoly.ai`, when
-the core is configured (at import, and again whenever ``_core.configure(_rules())`` is called).
+the core is configured (at import, and again whenever :func:`reconfigure` is called).
 
 The extension is built by ``pip install -e .`` (the Makefile's install). Without it
 :data:`UNAVAILABLE` says why and the simulator plays through the Python engine instead.
@@ -195,6 +195,20 @@ def available() -> bool:
 def supports(names: list[str]) -> bool:
     """Can the fast core play these players (and is it built)?"""
     return _core is not None and all(name in LEVELS for name in names)
+
+
+def reconfigure() -> None:
+    """Read rules.py and ai.py into the core again, after a tuning round (or a test) changed them."""
+    if _core is None:
+        raise RuntimeError(UNAVAILABLE)
+    _core.configure(_rules())
+
+
+def set_order(keys: list[int]) -> list[int]:
+    """The keys in the order the core lays out a frozenset of them (players take the first of equals)."""
+    if _core is None:
+        raise RuntimeError(UNAVAILABLE)
+    return list(_core.set_order(keys))
 
 
 def dice_state(seed: int, game_index: int) -> tuple[list[int], int]:

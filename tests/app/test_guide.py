@@ -139,7 +139,7 @@ def test_the_guide_ring_points_at_the_real_dice(box):
     game = _start_yahtzee(box)
     box.press(Button.SELECT)
     ring = _guide(box).target()
-    dice = [game.theme.mirror(r, False) for r in game._layout()["dice"]]
+    dice = [game.theme.mirror(r, False) for r in game.layout()["dice"]]
     assert all(ring.contains(d) for d in dice)
 
 

@@ -244,6 +244,11 @@ class GameScreen(GameView):
             raise ValueError(f"damaged save: {exc}") from exc
 
     @property
+    def walking(self) -> bool:
+        """The token still has squares to walk (the close-up follows it)."""
+        return bool(self._walk)
+
+    @property
     def busy(self) -> bool:
         return (
             self.shaking
@@ -327,7 +332,7 @@ class GameScreen(GameView):
             path.append(end)
         if d1:
             self._throw = (event.player, d1, d2)
-            self._log([self.throw_text()])
+            self.add_history([self.throw_text()])
         # the dice land in the overview and stay there with their total; then the close-up
         # follows the token, and the decision and the money it lands on show when it arrives
         if not self.match.skipping:
@@ -347,7 +352,7 @@ class GameScreen(GameView):
         if event.action in (G.PAY_FINE, G.USE_CARD):
             self._new_decision()  # out of jail: the cursor on Roll, not on what slid under it
 
-    def _log(self, lines: list[str]) -> None:
+    def add_history(self, lines: list[str]) -> None:
         """Keep ``lines`` in the history (the last :data:`HISTORY_N`)."""
         self.history.extend(line for line in lines if line)
         del self.history[:-HISTORY_N]
@@ -384,7 +389,7 @@ class GameScreen(GameView):
         flashes, drawn, lines = self._arrival
         self._arrival = ([], "", [])
         self._flashes = flashes
-        self._log([drawn, *lines])
+        self.add_history([drawn, *lines])
         if lines:
             self.message = " ".join(lines)
         if self._flashes and not self.match.skipping:
@@ -430,7 +435,7 @@ class GameScreen(GameView):
         from app.screens.menu import ChoiceScreen
 
         self._out_offered = True
-        self._stop_shaking()
+        self.stop_shaking()
         self.match.land()
         choices = [("mono.out.watch", "watch"), ("mono.out.standings", "standings")]
         self.app.push(
@@ -621,7 +626,7 @@ class GameScreen(GameView):
         self.app.sound.play("shake")
 
     def action_roll(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.sound.play("roll")
         self.match.act(G.ROLL)
 
@@ -747,7 +752,7 @@ class GameScreen(GameView):
     def action_history(self) -> None:
         from app.screens.monopoly.modals import HistoryScreen
 
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.push(HistoryScreen(self.history))
 
     def action_odds(self) -> None:
@@ -773,11 +778,11 @@ class GameScreen(GameView):
         return super().on_menu(value)
 
     def action_menu(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         super().action_menu()
 
     def action_help(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         super().action_help()
 
     def save_and_quit(self, ask: bool = True) -> bool:

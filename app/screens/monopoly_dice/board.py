@@ -169,6 +169,21 @@ class BoardScreen(BoardView):
         self._changed()
 
     @property
+    def flights(self) -> list[tuple[str, int]]:
+        """Where each die flying now goes by itself: ("jail", slot) or ("go", slot)."""
+        return [f["to"] for f in self._flights]
+
+    @property
+    def banners(self) -> list[str]:
+        """The lines shown in the banner now, first shown first."""
+        return [text for text, _ in self._banners]
+
+    @property
+    def holding_view(self) -> bool:
+        """A finished turn's board is still on the screen (the jail roll, a computer's last board)."""
+        return self._held_view is not None
+
+    @property
     def busy(self) -> bool:
         """Dice in the air or moving, a jail announcement, or the game over: human input waits."""
         return (
@@ -336,7 +351,7 @@ class BoardScreen(BoardView):
         self.app.sound.play("shake")
 
     def action_roll(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.sound.play("roll")
         self.match.act(ROLL)
 
@@ -427,11 +442,11 @@ class BoardScreen(BoardView):
         ]
 
     def action_menu(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         super().action_menu()
 
     def action_help(self) -> None:
-        self._stop_shaking()  # the release of 2 would go to the overlay
+        self.stop_shaking()  # the release of 2 would go to the overlay
         super().action_help()
 
     def save_and_quit(self, ask: bool = True) -> bool:

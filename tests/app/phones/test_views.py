@@ -120,7 +120,7 @@ def test_a_move_from_a_phone_takes_down_the_pass_the_remote_banner(tmp_path):
         screen._pass_to = "Ann"
         roll = screen.state.string_to_action("roll")
         service._act(99, 0, {"type": "act", "id": 1, "action": roll, "move": service.move})
-        assert screen._pass_to is None and screen.state.to_dict(0)["dice"] is not None  # rolled
+        assert screen.passing_to is None and screen.state.to_dict(0)["dice"] is not None  # rolled
     finally:
         box.close()
 
