@@ -240,6 +240,11 @@ class App:
         self._dirty = True
 
     @property
+    def fading(self) -> bool:
+        """A cross-fade between two whole screens is under way."""
+        return self._transition is not None
+
+    @property
     def moving(self) -> bool:
         """A screen transition or a small motion is under way (frames are drawn until it ends)."""
         return self._transition is not None or self.clock() < self._motion_until
@@ -561,11 +566,11 @@ class App:
                         wait = min(wait, max(period, TIMER_TICK_S))
                 if until is not None:
                     wait = min(wait, max(0.0, until - now))
-                self._sleep(wait)
+                self.sleep(wait)
         finally:
             self.running = False
 
-    def _sleep(self, seconds: float) -> None:
+    def sleep(self, seconds: float) -> None:
         """Sleep until the next thing is due, waking at once for input.
 
         Input sources that offer ``wait_fds()`` (file descriptors that become readable on input,
@@ -576,7 +581,7 @@ class App:
         """
         if seconds <= 0:
             return
-        fds = self._wait_fds()
+        fds = self.wait_fds()
         if not self.display.window_reads_keys:
             self._wait_input(fds, seconds)
             return
@@ -598,7 +603,8 @@ class App:
         time.sleep(seconds)
         return False
 
-    def _wait_fds(self) -> list[int]:
+    def wait_fds(self) -> list[int]:
+        """The file descriptors the loop's sleep wakes on: every input source's that offers them."""
         fds: list[int] = []
         for source in self.pipeline.sources:
             wait_fds = getattr(source, "wait_fds", None)

@@ -287,7 +287,12 @@ class DiceGameScreen(Screen):
                 for die in self.match.tumbling:
                     self._anim_faces[die] = self._anim.randrange(sides(die))
 
-    def _swing(self) -> float:
+    @property
+    def tumbling_faces(self) -> dict[int, int]:
+        """The face each die shows while it shakes or tumbles now (die -> face index)."""
+        return dict(self._anim_faces)
+
+    def swing(self) -> float:
         """How far tumbling dice swing from their places: 1 while in the cup or in the air, then
         down to 0 over the last :data:`LAND_S` of the tumble (eased out: each frame moves less)."""
         if self.match.shaking or not self.match.settling:
@@ -298,14 +303,14 @@ class DiceGameScreen(Screen):
 
     @property
     def landing(self) -> bool:
-        """Thrown dice are coming to rest: they show the faces they landed on (:meth:`_swing` < 1)."""
-        return self._swing() < 1.0
+        """Thrown dice are coming to rest: they show the faces they landed on (:meth:`swing` < 1)."""
+        return self.swing() < 1.0
 
     def _jitter(self, x: int, y: int) -> tuple[int, int]:
         """Where a tumbling die is drawn from its place: up to ``x`` and ``y`` pixels off while
         it flies, less and less as it lands."""
-        swing = self._swing()
-        return round(self._anim.randint(-x, x) * swing), round(self._anim.randint(-y, y) * swing)
+        offset = self.swing()
+        return round(self._anim.randint(-x, x) * offset), round(self._anim.randint(-y, y) * offset)
 
     def settle(self, timeout: float = 60.0) -> None:
         """Wait (real time) for a decision still being made: see ``Headless.settle_workers``."""

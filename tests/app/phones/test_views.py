@@ -72,7 +72,7 @@ def test_the_panel_shows_the_room_and_who_is_connected(tmp_path):
         box.render()
         drawn = [run.text for run in box.app.text.runs if not run.covered and not run.clipped]
         assert service.server.room in drawn and "Seat 2: Bob" in drawn and service.address in drawn
-        assert service.server.inbox.fileno() in box.app._wait_fds()  # a phone's message wakes the loop
+        assert service.server.inbox.fileno() in box.app.wait_fds()  # a phone's message wakes the loop
         box.keys("BACK")
         assert not isinstance(box.top, PhonesScreen)
     finally:
