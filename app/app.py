@@ -175,7 +175,7 @@ class App:
         """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self.phones: Any = None
         """The phones' server (:class:`app.phones.service.PhoneService`) while it runs."""
-        self._take_storage_messages()
+        self.take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
     # Sound (numpy synthesis, the mixer) and the random generator (numpy) are made on first use,
@@ -188,6 +188,11 @@ class App:
 
             self._sound = Sound(enabled=self._sound_wanted, volume=self.settings.volume)
         return self._sound
+
+    def reseed(self, seed: int | None) -> None:
+        """Start the app's generator again from ``seed`` (a scripted scene, a guided first turn)."""
+        self.seed = seed
+        self._rng = None
 
     @property
     def rng(self):
@@ -285,7 +290,8 @@ class App:
     def toast_message(self) -> str | None:
         return self._toast[0] if self._toast else None
 
-    def _take_storage_messages(self) -> None:
+    def take_storage_messages(self) -> None:
+        """Say what the storage had to do (a damaged file moved aside, a full disk) in a toast."""
         new = self.storage.take_messages()
         if new:
             self.toast(new[-1] if len(new) == 1 else "  |  ".join(new), TOAST_SECONDS * 2)
@@ -298,7 +304,7 @@ class App:
             self.settings.save(self.storage)
         except OSError as exc:  # a full or read-only card: keep running with the settings in memory
             self.toast(i18n.t("settings.save_failed", error=str(exc)))
-        self._take_storage_messages()
+        self.take_storage_messages()
 
     def set_language(self, lang: str) -> None:
         """Switch the whole shell (text and layout direction) to ``lang``."""
@@ -306,8 +312,7 @@ class App:
         i18n.set_language(lang)
         for screen in self.stack:
             screen.on_layout()
-            screen._dirty = True
-        self.refresh()
+            screen.refresh()
 
     # -- stack ---------------------------------------------------------------------------------------
     def push(self, screen: Screen, callback: Callable[[Any], None] | None = None) -> None:
@@ -395,7 +400,7 @@ class App:
         if self._transition_wanted or (frame_due and now < self._motion_until):
             self.refresh()
         if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
-            self._take_storage_messages()
+            self.take_storage_messages()
         # a fade shows a new mix every frame, but draws the screens again only if they changed
         if (self._dirty or (frame_due and self._transition is not None)) and self.stack:
             self._last_frame_at = now
@@ -433,7 +438,7 @@ class App:
                 with self.text.capture() as runs:
                     for screen in below:
                         screen.draw(surface)
-                        screen._dirty = False
+                        screen.drawn()
                 if top.modal and getattr(top, "dim_below", True):
                     widgets.dim(surface, self.theme)
                 self._under = (key, surface.copy(), runs)
@@ -443,7 +448,7 @@ class App:
         else:
             self._under = None
         top.draw(surface)
-        top._dirty = False
+        top.drawn()
         if self._toast is not None:
             widgets.toast_line(surface, self, self._toast[0])
         for overlay in self.overlays:

@@ -100,7 +100,7 @@ def resume_saved(
         slot = getattr(info, "slot", None)
         if slot:
             app.saves.storage.move_aside(f"saves/{slot}.json", "notice.file_damaged")
-            app._take_storage_messages()
+            app.take_storage_messages()
         else:
             app.toast(t(damaged_key))
         top = app.top
@@ -228,7 +228,7 @@ class DiceGameScreen(Screen):
             release_memory()
 
     def on_resume(self) -> None:
-        self._changed()
+        self.changed()
 
     # -- the position -----------------------------------------------------------------------------
     @property
@@ -245,7 +245,13 @@ class DiceGameScreen(Screen):
     def computer_turn(self) -> bool:
         return self.match.computer_to_act
 
-    def _changed(self) -> None:
+    @property
+    def version(self) -> int:
+        """Counts the changes of what the screen shows; a picture keyed on it is drawn again when it moves."""
+        return self._version
+
+    def changed(self) -> None:
+        """The game or the screen's own state changed (a move, a scene set up by hand): draw afresh."""
         self._version += 1
         self.refresh()
 
@@ -253,7 +259,7 @@ class DiceGameScreen(Screen):
         """A player moved from their phone (:mod:`app.phones`): the remote needs no passing to them."""
         if self._pass_to is not None:
             self._pass_to = None
-            self._changed()
+            self.changed()
 
     def _clear_pass_notice(self, event: ButtonEvent) -> bool:
         """The first press (MENU and INFO aside) after "pass the remote" only clears the banner,
@@ -261,7 +267,7 @@ class DiceGameScreen(Screen):
         if self._pass_to is None or event.kind != Press.PRESS or event.button in (Button.MENU, Button.INFO):
             return False
         self._pass_to = None
-        self._changed()
+        self.changed()
         return True
 
     def stop_shaking(self) -> None:

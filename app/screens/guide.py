@@ -549,9 +549,7 @@ def start_guided(app: Any, game_id: str, seed: int | None = None) -> None:
     the guide asks (``seed``: the app's dice start from this seed instead of the scene's own)."""
     app.guides = True
     if seed is not None:
-        import numpy as np
-
-        app._rng = np.random.default_rng(seed)
+        app.reseed(seed)
     entry = catalog.game(game_id)
     setup: Screen = resolve(entry.setup)(app, entry)
     app.push(setup)

@@ -47,7 +47,7 @@ class ResumeScreen(Screen):
     def reload(self) -> None:
         self.saves = self.app.saves.list()
         self.focus.set_enabled([True] * len(self.saves))
-        self.app._take_storage_messages()
+        self.app.take_storage_messages()
         self.refresh()
 
     def bindings(self):

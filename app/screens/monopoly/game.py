@@ -450,7 +450,7 @@ class GameScreen(GameView):
             if self.state.is_terminal() and not self.match.ended:
                 self.match.next_turn()  # it ended between turns, outside the match: the results
             self._walk, self._card = [], None
-            self._changed()
+            self.changed()
 
     def _on_game_over(self, event: Any) -> None:
         self.app.sound.play("win")
@@ -525,7 +525,7 @@ class GameScreen(GameView):
             self.elapsed += dt
             if self.elapsed >= self.minutes * 60 and not self.state.time_called:
                 self.state.call_time()
-                self._changed()
+                self.changed()
         if self._floor_due() and not self.busy:
             self.match.act(G.PASS)
         self.match.tick(dt)
@@ -542,7 +542,7 @@ class GameScreen(GameView):
                 self.closeup = bool(self._walk) and not self.match.skipping
                 if not self._walk:  # nowhere to walk (still in jail): the money is said now
                     self._arrive()
-                self._changed()
+                self.changed()
             return True
         if self._walk:
             if self.match.skipping:
@@ -555,13 +555,13 @@ class GameScreen(GameView):
             if not self._walk:
                 self._token_at.clear()
                 self._arrive()
-            self._changed()
+            self.changed()
             return True
         if self._card is not None:
             self._card_t -= dt * (4 if self.match.skipping else 1)
             if self._card_t <= 0:
                 self._card = None
-                self._changed()
+                self.changed()
             return True
         if self._turn_waits:  # the throw that ended the turn has been shown
             self._turn_waits = False
@@ -698,7 +698,7 @@ class GameScreen(GameView):
         if row.command == "manage":
             from app.screens.monopoly.modals import ManageScreen
 
-            self.app.push(ManageScreen(self), lambda _: self._changed())
+            self.app.push(ManageScreen(self), lambda _: self.changed())
             return
         if row.action == G.ROLL:
             self.action_roll()
@@ -818,4 +818,4 @@ class GameScreen(GameView):
     # -- layout ---------------------------------------------------------------------------------------
     def on_layout(self) -> None:
         self._layout_cache = None
-        self._changed()
+        self.changed()

@@ -195,7 +195,7 @@ def _trade(app: App) -> None:
     theirs = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 1][:1]
     for a in mine + theirs + [G.CASH_GIVE_BASE + 2]:
         state.apply_action(a)
-    screen._changed()
+    screen.changed()
 
 
 @scene("monopoly-trade-reply", "Monopoly: a computer's offer that helps it more, said plainly")
@@ -209,7 +209,7 @@ def _trade_reply(app: App) -> None:
     lot = max(a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 0)
     for a in (lot, G.CASH_GIVE_BASE, G.PROPOSE):
         state.apply_action(a)
-    screen._changed()
+    screen.changed()
 
 
 @scene("monopoly-bankruptcy", "Monopoly: bankruptcy, asked twice")
@@ -224,7 +224,7 @@ def _bankrupt(app: App) -> None:
 def _floor(app: App) -> None:
     screen = board_at(app, 1, _human(G.P_FLOOR, _round(20)))
     screen.booked = [0]
-    screen._changed()
+    screen.changed()
 
 
 @scene("monopoly-odds", "Monopoly: this throw's landing chances and rent at risk")

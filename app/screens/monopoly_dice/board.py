@@ -166,7 +166,7 @@ class BoardScreen(BoardView):
     # -- lifecycle --------------------------------------------------------------------------------
     def on_layout(self) -> None:
         self._layout_cache = None
-        self._changed()
+        self.changed()
 
     @property
     def flights(self) -> list[tuple[str, int]]:
@@ -504,7 +504,7 @@ class BoardScreen(BoardView):
             self._flight_t += dt / FLIGHT_S
             if self._flight_t >= 1 or self.match.skipping:
                 self._flights = []
-                self._changed()
+                self.changed()
             return True
         if self._banners:
             text, left = self._banners[0]
@@ -513,7 +513,7 @@ class BoardScreen(BoardView):
                 self._banners[0] = (text, left)
             else:
                 self._banners.pop(0)
-                self._changed()
+                self.changed()
                 if not self._banners and self._held_view is not None:
                     self._end_held_view()
             return True
@@ -525,5 +525,5 @@ class BoardScreen(BoardView):
 
     def _end_held_view(self) -> None:
         self._held_view = None
-        self._changed()
+        self.changed()
         self.match.next_turn()

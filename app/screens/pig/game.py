@@ -244,7 +244,7 @@ class PigScreen(DiceGameScreen):
             self._banner = (text, left)
             return True
         self._banner = None
-        self._changed()
+        self.changed()
         self.match.next_turn()
         return True
 

@@ -225,7 +225,7 @@ class GameScreen(GameView):
         self._layout_cache = None
         self._pages_cache = None
         self._cells.clear()
-        self._changed()
+        self.changed()
 
     @property
     def busy(self) -> bool:
@@ -314,7 +314,7 @@ class GameScreen(GameView):
     def announce(self, text: str, seconds: float = BANNER_S) -> None:
         """Show ``text`` (POWER!, YAHTZEE!...) beside the dice once they settle, for ``seconds``."""
         self._banner = (text, seconds)
-        self._changed()
+        self.changed()
 
     # -- cursors ----------------------------------------------------------------------------------
     def _fix_box_focus(self) -> None:
