@@ -670,6 +670,7 @@ class Headless:
         guides: bool = False,
     ) -> None:
         self.clock = FakeClock()
+        self._kept: list[Any] = []
         prof = load_profile(profile) if isinstance(profile, (str, Path)) else profile
         self.app = App(
             prof,
@@ -736,6 +737,10 @@ class Headless:
         self.app.refresh()
         self.app.step()
         return self.app.display.framebuffer
+
+    def keep(self, resource: Any) -> None:
+        """Hold ``resource`` (a scene's temporary data directory) as long as this app lives."""
+        self._kept.append(resource)
 
     def close(self) -> None:
         self.app.close()

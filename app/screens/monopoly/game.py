@@ -378,8 +378,7 @@ class GameScreen(GameView):
             drawn = t("mono.log.card", name=self.name(card["player"]), deck=deck)
             drawn = f"{drawn} {look.card_text(card['deck'], card['key'])}"
             if not self.match.skipping:
-                self._card = (card["deck"], card["key"], card["player"])
-                self._card_t = CARD_S
+                self.show_card(card["deck"], card["key"], card["player"])
         self._arrival = (flashes, drawn, lines)
         if not self.roll_shown:
             self._arrive()
@@ -415,7 +414,7 @@ class GameScreen(GameView):
     def _pass_remote(self) -> None:
         """A different human is to decide: hand them the remote, shown until the next press."""
         actor = self.match.actor
-        if actor is None or self.seats[actor].spec.computer or self._floor_due():
+        if actor is None or self.seats[actor].spec.computer or self.floor_due():
             return  # (a human's floor between turns is passed for them: no hand-over)
         if self._last_human is not None and actor != self._last_human and self._humans() > 1:
             self._pass_to = self.name(actor)
@@ -486,10 +485,15 @@ class GameScreen(GameView):
             or self._card is not None
             or self._land_t > 0
             or self.minutes > 0
-            or self._floor_due()
+            or self.floor_due()
         )
 
-    def _floor_due(self) -> bool:
+    def show_card(self, deck: int, key: str, player: int, seconds: float = CARD_S) -> None:
+        """Turn ``player``'s card ``key`` of ``deck`` face up over the board for ``seconds``."""
+        self._card = (deck, key, player)
+        self._card_t = seconds
+
+    def floor_due(self) -> bool:
         """A human's between-turns window that they did not ask for: passed for them."""
         actor = self.match.actor
         return (
@@ -526,7 +530,7 @@ class GameScreen(GameView):
             if self.elapsed >= self.minutes * 60 and not self.state.time_called:
                 self.state.call_time()
                 self.changed()
-        if self._floor_due() and not self.busy:
+        if self.floor_due() and not self.busy:
             self.match.act(G.PASS)
         self.match.tick(dt)
         before = self.match.actor

@@ -128,7 +128,7 @@ def _history(app: App) -> None:
             break
         screen.update(0.05)
         actor = screen.match.actor
-        if actor == 0 and not screen.busy and not screen._floor_due():
+        if actor == 0 and not screen.busy and not screen.floor_due():
             screen.match.act(choose(screen.state.to_dict(0)))
     app.push(HistoryScreen(screen.history))
 
@@ -179,8 +179,7 @@ def _jail(app: App) -> None:
 @scene("monopoly-card", "Monopoly: a Chance card turned over")
 def _card(app: App) -> None:
     screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
-    screen._card = (0, "advance-illinois", 0)
-    screen._card_t = 99.0
+    screen.show_card(0, "advance-illinois", 0, seconds=99.0)
 
 
 @scene("monopoly-trade", "Monopoly: composing a trade")

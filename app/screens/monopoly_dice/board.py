@@ -206,7 +206,7 @@ class BoardScreen(BoardView):
             self.die_focus = decode_place(action)[0]
 
     def _on_acted(self, event: Any) -> None:
-        self._fix_focus()
+        self.fix_focus()
 
     def _on_placed(self, event: Placed) -> None:
         self._announce_complete(event.group)
@@ -233,7 +233,7 @@ class BoardScreen(BoardView):
                 kind == "jail-free" and name != "jail-free:none"
             ):
                 self._banners.append((t(f"mdice.banner.{kind}"), BANNER_S))
-        self._fix_focus()
+        self.fix_focus()
 
     def _jailed(self, player: int, before: dict[str, Any], faces: dict[int, int]) -> None:
         """The third policeman: the roll stays on screen, the policemen fly to jail."""
@@ -272,7 +272,7 @@ class BoardScreen(BoardView):
         player = event.player
         if event.announce and not self.players[player].computer and self._many_humans():
             self._pass_to = player_names(self.players)[player]
-        self._fix_focus()
+        self.fix_focus()
 
     def _on_game_over(self, event: Any) -> None:
         self.app.sound.play("win")

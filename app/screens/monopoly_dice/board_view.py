@@ -77,8 +77,9 @@ class BoardView(DiceGameScreen):
             return []
         return [d["id"] for d in self.obs()["dice"] if d["where"] == "rolled" and d["targets"]]
 
-    def _fix_focus(self) -> None:
-        """Keep the die cursor on a die that may be placed (the next one in die order)."""
+    def fix_focus(self) -> None:
+        """Keep the die cursor on a die that may be placed (the next one in die order); call it
+        after changing the state by hand (a scene)."""
         dice = self.placeable()
         if self.die_focus not in dice:
             later = [d for d in dice if self.die_focus is not None and d > self.die_focus]

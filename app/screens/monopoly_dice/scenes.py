@@ -62,14 +62,14 @@ def roll_to(screen: BoardScreen, faces: Mapping[str, str]) -> None:
             colour = R.BLANK if die in R.JAIL_IDS else None
         state.apply_action(face_index(die, colour) if colour else 0)
     screen.changed()
-    screen._fix_focus()
+    screen.fix_focus()
 
 
 def place(screen: BoardScreen, die: str, group: str) -> None:
     names = [d.name for d in R.PROPERTY_DICE]
     screen.state.apply_action(place_action(names.index(die), R.GROUP_INDEX[group]))
     screen.changed()
-    screen._fix_focus()
+    screen.fix_focus()
 
 
 def play_turns(screen: BoardScreen, turns: int, rng: np.random.Generator) -> None:

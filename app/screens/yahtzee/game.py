@@ -316,6 +316,10 @@ class GameScreen(GameView):
         self._banner = (text, seconds)
         self.changed()
 
+    def clear_banner(self) -> None:
+        """Take the banner off now (a scene shows the landed dice bare)."""
+        self._banner = None
+
     # -- cursors ----------------------------------------------------------------------------------
     def _fix_box_focus(self) -> None:
         candidates = box_candidates(self.state, self.order, self.turn_player)

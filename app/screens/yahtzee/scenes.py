@@ -54,7 +54,7 @@ def roll_to(screen: GameScreen, faces: list[int]) -> None:
     """Roll with chosen face indices for the dice thrown (as if the dice fell so, landed already)."""
     screen.match.act(ROLL, outcomes=faces)
     screen.match.land()
-    screen._banner = None
+    screen.clear_banner()
     screen.changed()
 
 
