@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.monopoly import ai
+from engines.monopoly import ai, odds
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
 
@@ -96,8 +96,8 @@ def _rules() -> dict[str, Any]:
             gain.append(ai.build_gain(sq, level) if street and level < R.HOTEL_LEVEL else 0.0)
             # MonopolyPlayer._sell_loss: the rent lost by selling the top building
             loss.append(
-                ai._income(sq, ai.street_level_index(level, True))
-                - ai._income(sq, ai.street_level_index(level - 1, True))
+                odds.expected_rent_per_turn(sq, ai.street_level_index(level, True))
+                - odds.expected_rent_per_turn(sq, ai.street_level_index(level - 1, True))
                 if street and level
                 else 0.0
             )
@@ -150,7 +150,7 @@ def _hard_tables() -> dict[str, list[float] | list[int]]:
         kind = R.BOARD[sq].kind
         top = {"street": R.HOTEL_LEVEL + 1, "railroad": len(R.RAILROAD_RENTS) - 1,
                "utility": len(R.UTILITY_MULTIPLIERS) - 1}.get(kind, -1)  # fmt: skip
-        income += [ai._income(sq, level) if level <= top else 0.0 for level in range(7)]
+        income += [odds.expected_rent_per_turn(sq, level) if level <= top else 0.0 for level in range(7)]
     bonus = []
     for group in R.GROUP_NAMES:
         street = R.BOARD[R.GROUPS[group][0]].kind == "street"
