@@ -238,6 +238,10 @@ class Sound:
             if not self._stopped:
                 self.close_if_silent()
 
+    def look_again(self) -> None:
+        """Have the closer thread look at the silence now (its clock moved without it sleeping)."""
+        self._wake.set()
+
     def close(self) -> None:
         """Stop the closer thread and close the device now (the app is shutting down)."""
         self._stopped = True

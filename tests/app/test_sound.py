@@ -197,7 +197,7 @@ def test_the_closer_thread_closes_the_device_off_the_loop(dummy_device):
     sound.play("move")
     assert sound.open
     clock.now += 2.0  # the silence is long enough: the thread closes the device at its next look
-    sound._wake.set()
+    sound.look_again()
     closed = threading.Event()
     for _ in range(250):
         if not sound.open and not pygame.mixer.get_init():
