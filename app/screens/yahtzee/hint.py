@@ -1077,10 +1077,8 @@ def frames_while_computing(profile: str, name: str, period_s: float = 0.02) -> d
 
     def forget() -> None:
         forget_mode_odds()
-        with solver_table._lock:
-            solver_table._loaded.clear()
-        with ai._prep_lock:
-            ai._preparers.clear()
+        solver_table.forget_loaded()
+        ai.forget_preparers()
 
     h = Headless(profile=profile, lang="en", home=False)
     try:
