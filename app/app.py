@@ -175,7 +175,7 @@ class App:
         """The remotes set up on the TV, the set-up offer and the stand-in notices."""
         self.phones: Any = None
         """The phones' server (:class:`app.phones.service.PhoneService`) while it runs."""
-        self._take_storage_messages()
+        self.take_storage_messages()
 
     # -- services ------------------------------------------------------------------------------------
     # Sound (numpy synthesis, the mixer) and the random generator (numpy) are made on first use,
@@ -188,6 +188,11 @@ class App:
 
             self._sound = Sound(enabled=self._sound_wanted, volume=self.settings.volume)
         return self._sound
+
+    def reseed(self, seed: int | None) -> None:
+        """Start the app's generator again from ``seed`` (a scripted scene, a guided first turn)."""
+        self.seed = seed
+        self._rng = None
 
     @property
     def rng(self):
@@ -240,6 +245,11 @@ class App:
         self._dirty = True
 
     @property
+    def fading(self) -> bool:
+        """A cross-fade between two whole screens is under way."""
+        return self._transition is not None
+
+    @property
     def moving(self) -> bool:
         """A screen transition or a small motion is under way (frames are drawn until it ends)."""
         return self._transition is not None or self.clock() < self._motion_until
@@ -280,7 +290,8 @@ class App:
     def toast_message(self) -> str | None:
         return self._toast[0] if self._toast else None
 
-    def _take_storage_messages(self) -> None:
+    def take_storage_messages(self) -> None:
+        """Say what the storage had to do (a damaged file moved aside, a full disk) in a toast."""
         new = self.storage.take_messages()
         if new:
             self.toast(new[-1] if len(new) == 1 else "  |  ".join(new), TOAST_SECONDS * 2)
@@ -293,7 +304,7 @@ class App:
             self.settings.save(self.storage)
         except OSError as exc:  # a full or read-only card: keep running with the settings in memory
             self.toast(i18n.t("settings.save_failed", error=str(exc)))
-        self._take_storage_messages()
+        self.take_storage_messages()
 
     def set_language(self, lang: str) -> None:
         """Switch the whole shell (text and layout direction) to ``lang``."""
@@ -301,8 +312,7 @@ class App:
         i18n.set_language(lang)
         for screen in self.stack:
             screen.on_layout()
-            screen._dirty = True
-        self.refresh()
+            screen.refresh()
 
     # -- stack ---------------------------------------------------------------------------------------
     def push(self, screen: Screen, callback: Callable[[Any], None] | None = None) -> None:
@@ -390,7 +400,7 @@ class App:
         if self._transition_wanted or (frame_due and now < self._motion_until):
             self.refresh()
         if self.storage.messages:  # a file moved aside while a screen read it: say so on the TV
-            self._take_storage_messages()
+            self.take_storage_messages()
         # a fade shows a new mix every frame, but draws the screens again only if they changed
         if (self._dirty or (frame_due and self._transition is not None)) and self.stack:
             self._last_frame_at = now
@@ -428,7 +438,7 @@ class App:
                 with self.text.capture() as runs:
                     for screen in below:
                         screen.draw(surface)
-                        screen._dirty = False
+                        screen.drawn()
                 if top.modal and getattr(top, "dim_below", True):
                     widgets.dim(surface, self.theme)
                 self._under = (key, surface.copy(), runs)
@@ -438,7 +448,7 @@ class App:
         else:
             self._under = None
         top.draw(surface)
-        top._dirty = False
+        top.drawn()
         if self._toast is not None:
             widgets.toast_line(surface, self, self._toast[0])
         for overlay in self.overlays:
@@ -561,11 +571,11 @@ class App:
                         wait = min(wait, max(period, TIMER_TICK_S))
                 if until is not None:
                     wait = min(wait, max(0.0, until - now))
-                self._sleep(wait)
+                self.sleep(wait)
         finally:
             self.running = False
 
-    def _sleep(self, seconds: float) -> None:
+    def sleep(self, seconds: float) -> None:
         """Sleep until the next thing is due, waking at once for input.
 
         Input sources that offer ``wait_fds()`` (file descriptors that become readable on input,
@@ -576,7 +586,7 @@ class App:
         """
         if seconds <= 0:
             return
-        fds = self._wait_fds()
+        fds = self.wait_fds()
         if not self.display.window_reads_keys:
             self._wait_input(fds, seconds)
             return
@@ -598,7 +608,8 @@ class App:
         time.sleep(seconds)
         return False
 
-    def _wait_fds(self) -> list[int]:
+    def wait_fds(self) -> list[int]:
+        """The file descriptors the loop's sleep wakes on: every input source's that offers them."""
         fds: list[int] = []
         for source in self.pipeline.sources:
             wait_fds = getattr(source, "wait_fds", None)
@@ -659,6 +670,7 @@ class Headless:
         guides: bool = False,
     ) -> None:
         self.clock = FakeClock()
+        self._kept: list[Any] = []
         prof = load_profile(profile) if isinstance(profile, (str, Path)) else profile
         self.app = App(
             prof,
@@ -725,6 +737,10 @@ class Headless:
         self.app.refresh()
         self.app.step()
         return self.app.display.framebuffer
+
+    def keep(self, resource: Any) -> None:
+        """Hold ``resource`` (a scene's temporary data directory) as long as this app lives."""
+        self._kept.append(resource)
 
     def close(self) -> None:
         self.app.close()

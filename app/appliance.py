@@ -114,7 +114,9 @@ received: list[int] = []
 """The stop signals received so far (most recent last)."""
 
 
-def _on_signal(signum: int, _frame: Any) -> None:
+def on_stop_signal(signum: int, _frame: Any) -> None:
+    """The SIGTERM/SIGINT handler: inside :func:`stopping_gently` it asks the loop to stop, outside
+    it raises :class:`StopRequested`."""
     received.append(signum)
     if _gentle:
         _gentle[-1](signum)
@@ -127,7 +129,7 @@ def install_stop_handlers() -> None:
 
     Installed before the display opens: SDL then leaves the two signals to us."""
     for signum in STOP_SIGNALS:
-        signal.signal(signum, _on_signal)
+        signal.signal(signum, on_stop_signal)
 
 
 @contextmanager

@@ -118,7 +118,7 @@ def signed(text: str, lang: str | None = None) -> str:
     return "\u200e" + ("\u2212" if text[0] == "-" else "+") + text[1:]
 
 
-class _LocalNumber:
+class LocalNumber:
     """Formats like the number it wraps, then localises digits and separators."""
 
     __slots__ = ("value", "lang")
@@ -156,7 +156,7 @@ def t(key: str, lang: str | None = None, **fmt: Any) -> str:
     if not fmt:
         return text
     values = {
-        name: _LocalNumber(value, lang)
+        name: LocalNumber(value, lang)
         if isinstance(value, int | float) and not isinstance(value, bool)
         else value
         for name, value in fmt.items()

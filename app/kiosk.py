@@ -479,16 +479,17 @@ class PinScreen(ModalScreen[bool]):
         self.message = ""
         self.can_count = True
         """The lock record can be written (else the pad takes no PIN: it fails closed)."""
-        self._shown = 0
+        self.countdown = 0
+        """The seconds of lock-out the pad shows now (0: no count-down on screen)."""
 
     @property
     def ticking(self) -> bool:
-        return self.kiosk.locked_for() > 0 or self._shown != 0  # the count-down, to its end
+        return self.kiosk.locked_for() > 0 or self.countdown != 0  # the count-down, to its end
 
     def update(self, dt: float) -> None:
         shown = int(self.kiosk.locked_for() + 0.999)
-        if shown != self._shown:  # redrawn once a second, as the count-down moves
-            self._shown = shown
+        if shown != self.countdown:  # redrawn once a second, as the count-down moves
+            self.countdown = shown
             self.refresh()
 
     def on_enter(self) -> None:

@@ -97,7 +97,7 @@ def shoot(
     found = get(name)
     headless = Headless(profile=profile, lang=lang, data_dir=data_dir, home=False)
     if temp is not None:
-        headless._tempdir = temp  # lives as long as the headless app
+        headless.keep(temp)
     found.build(headless.app)
     headless.app.step()
     headless.settle()

@@ -310,7 +310,12 @@ class Screen:
 
     @property
     def dirty(self) -> bool:
+        """The screen has changed since the app last drew it."""
         return self._dirty
+
+    def drawn(self) -> None:
+        """The app drew this screen: it is clean until the next change."""
+        self._dirty = False
 
     @property
     def animating(self) -> bool:

@@ -171,6 +171,11 @@ class Sound:
         """Whether the audio device is open now."""
         return bool(self._sounds)
 
+    @property
+    def effects(self) -> dict[str, pygame.mixer.Sound]:
+        """The effects made for the open device, by name (empty while it is closed)."""
+        return dict(self._sounds)
+
     def _ensure_open(self) -> bool:
         """Open the device and make the effects for its format (called with the lock held)."""
         if self._sounds:
@@ -232,6 +237,10 @@ class Sound:
             self._wake.clear()
             if not self._stopped:
                 self.close_if_silent()
+
+    def look_again(self) -> None:
+        """Have the closer thread look at the silence now (its clock moved without it sleeping)."""
+        self._wake.set()
 
     def close(self) -> None:
         """Stop the closer thread and close the device now (the app is shutting down)."""

@@ -345,6 +345,11 @@ class TextRenderer:
         """How many text sizes are remembered."""
         return len(self._sizes)
 
+    @property
+    def fonts_open(self) -> int:
+        """How many font files are held open (at most :data:`MAX_FONTS`)."""
+        return len(self._fonts)
+
     def _font(self, size: int, bold: bool, rtl: bool) -> pygame.font.Font:
         if not pygame.font.get_init():
             pygame.font.init()

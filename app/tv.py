@@ -62,6 +62,11 @@ class BurnIn:
         self._shifted_at = 0.0
         self._swallow: Any = None
 
+    @property
+    def shift(self) -> int:
+        """Which of :data:`SHIFTS` the dimmed picture is moved by now (0: in place)."""
+        return self._shift
+
     def install(self) -> BurnIn:
         self.app.tickers.append(self.tick)
         self.app.input_filters.append(self.filter)

@@ -35,3 +35,15 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 @pytest.fixture(autouse=True)
 def _tvgames_home(tmp_path, monkeypatch):
     monkeypatch.setenv("TVGAMES_HOME", str(tmp_path / "tvgames-home"))
+
+
+@pytest.fixture
+def engine_runtime():
+    """``engines.runtime``, for a test that gives the engines its own cache directory or build runner
+    (``set_cache_dir``, ``set_build_runner``): both are put back after the test."""
+    import engines.runtime as runtime
+
+    directory, runner = runtime.cache_dir(), runtime.build_runner()
+    yield runtime
+    runtime.set_cache_dir(directory)
+    runtime.set_build_runner(runner)

@@ -247,7 +247,7 @@ def _keymap_log(path: Path) -> list:
     return events
 
 
-class _Tap:
+class Tap:
     """Wraps a source: writes every raw event it delivers to the record file (if any) and
     announces devices coming and going (if ``announce``)."""
 
@@ -319,7 +319,7 @@ def _live(args: argparse.Namespace, profile, keymaps) -> int:  # noqa: ANN001
         for info in devices:
             record.write(f"# {info.path}: {info.name} (remote {info.remote})\n")
     out = sys.stdout
-    reader = _Tap(source, start, record, None if args.json else out, device_keys)
+    reader = Tap(source, start, record, None if args.json else out, device_keys)
     if not args.json:
         print(f"Input devices (profile {profile.name}):", file=out)
         for info in devices:

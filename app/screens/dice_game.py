@@ -5,7 +5,7 @@ the first roll to the results, with the screen machinery kept here once: the sea
 set-up screens (:data:`SEAT_CHOICES`), reopening a save from the Resume list (:func:`resume_saved`)
 and :class:`DiceGameScreen`, the base of the two screens: the match's events handed to
 ``_on_<event>`` methods, the position's observation cache, the cup (put down with
-:meth:`~DiceGameScreen._stop_shaking`), the tumbling faces, the game menu's Save and quit / Quit
+:meth:`~DiceGameScreen.stop_shaking`), the tumbling faces, the game menu's Save and quit / Quit
 without saving, writing the save, the centred banner and the right-to-left drawing helpers. Each
 family keeps its own texts (i18n keys are passed in) and its own rules of play.
 :class:`MirroredText` is the text helper of the Yahtzee hint, results and review screens, which lay
@@ -117,7 +117,7 @@ def resume_saved(
         slot = getattr(info, "slot", None)
         if slot:
             app.saves.storage.move_aside(f"saves/{slot}.json", "notice.file_damaged")
-            app._take_storage_messages()
+            app.take_storage_messages()
         else:
             app.toast(t(damaged_key))
         top = app.top
@@ -237,7 +237,7 @@ class DiceGameScreen(Screen):
     def on_leave(self) -> None:
         from app.appliance import release_memory
 
-        self._stop_shaking()
+        self.stop_shaking()
         self.match.close()
         # The game's positions, computers and pictures are garbage now: give their pages back, or
         # malloc keeps them for good (see tvgames soak --presses). A demo's: the attract loop does.
@@ -245,7 +245,7 @@ class DiceGameScreen(Screen):
             release_memory()
 
     def on_resume(self) -> None:
-        self._changed()
+        self.changed()
 
     # -- the position -----------------------------------------------------------------------------
     @property
@@ -262,7 +262,13 @@ class DiceGameScreen(Screen):
     def computer_turn(self) -> bool:
         return self.match.computer_to_act
 
-    def _changed(self) -> None:
+    @property
+    def version(self) -> int:
+        """Counts the changes of what the screen shows; a picture keyed on it is drawn again when it moves."""
+        return self._version
+
+    def changed(self) -> None:
+        """The game or the screen's own state changed (a move, a scene set up by hand): draw afresh."""
         self._version += 1
         self.refresh()
 
@@ -270,7 +276,7 @@ class DiceGameScreen(Screen):
         """A player moved from their phone (:mod:`app.phones`): the remote needs no passing to them."""
         if self._pass_to is not None:
             self._pass_to = None
-            self._changed()
+            self.changed()
 
     def _clear_pass_notice(self, event: ButtonEvent) -> bool:
         """The first press (MENU and INFO aside) after "pass the remote" only clears the banner,
@@ -278,10 +284,11 @@ class DiceGameScreen(Screen):
         if self._pass_to is None or event.kind != Press.PRESS or event.button in (Button.MENU, Button.INFO):
             return False
         self._pass_to = None
-        self._changed()
+        self.changed()
         return True
 
-    def _stop_shaking(self) -> None:
+    def stop_shaking(self) -> None:
+        """Let go of the held 2: the dice stop tumbling and the shake sound ends."""
         if self.match.stop_shaking() and self.app is not None:
             self.app.sound.stop("shake")
 
@@ -303,7 +310,12 @@ class DiceGameScreen(Screen):
                 for die in self.match.tumbling:
                     self._anim_faces[die] = self._anim.randrange(sides(die))
 
-    def _swing(self) -> float:
+    @property
+    def tumbling_faces(self) -> dict[int, int]:
+        """The face each die shows while it shakes or tumbles now (die -> face index)."""
+        return dict(self._anim_faces)
+
+    def swing(self) -> float:
         """How far tumbling dice swing from their places: 1 while in the cup or in the air, then
         down to 0 over the last :data:`LAND_S` of the tumble (eased out: each frame moves less)."""
         if self.match.shaking or not self.match.settling:
@@ -314,14 +326,14 @@ class DiceGameScreen(Screen):
 
     @property
     def landing(self) -> bool:
-        """Thrown dice are coming to rest: they show the faces they landed on (:meth:`_swing` < 1)."""
-        return self._swing() < 1.0
+        """Thrown dice are coming to rest: they show the faces they landed on (:meth:`swing` < 1)."""
+        return self.swing() < 1.0
 
     def _jitter(self, x: int, y: int) -> tuple[int, int]:
         """Where a tumbling die is drawn from its place: up to ``x`` and ``y`` pixels off while
         it flies, less and less as it lands."""
-        swing = self._swing()
-        return round(self._anim.randint(-x, x) * swing), round(self._anim.randint(-y, y) * swing)
+        offset = self.swing()
+        return round(self._anim.randint(-x, x) * offset), round(self._anim.randint(-y, y) * offset)
 
     def settle(self, timeout: float = 60.0) -> None:
         """Wait (real time) for a decision still being made: see ``Headless.settle_workers``."""
@@ -400,10 +412,14 @@ class DiceGameScreen(Screen):
             self.save_slot = None
 
     # -- drawing ----------------------------------------------------------------------------------
+    def layout(self) -> dict[str, Any]:
+        """Where each named part of the screen is (rects, lists or dicts of rects); a game fills it in."""
+        return {}
+
     def guide_target(self, part: str) -> pygame.Rect | None:
         """Where part ``part`` of the layout ("dice", "card", "tray", "board") is on the screen, for
         the guided first turn (:mod:`app.screens.guide`) to ring; None if the layout has no such part."""
-        found = getattr(self, "_layout", dict)().get(part)
+        found = self.layout().get(part)
         values = found.values() if isinstance(found, dict) else found if isinstance(found, list) else [found]
         rects = [self._rect(r) for r in values if isinstance(r, pygame.Rect)]
         return rects[0].unionall(rects[1:]) if rects else None

@@ -329,7 +329,7 @@ class GuideOverlay(Screen):
     def _end_line(self) -> str:
         return t("guide.end_line", button=widgets.key_name(Button.BACK))
 
-    def _words(self, step: Step) -> str:
+    def words(self, step: Step) -> str:
         """The step's text, its ``{word}`` filled from the game's ``guide_facts()``."""
         text = self._text(step.text)
         if "{" not in text:
@@ -349,7 +349,7 @@ class GuideOverlay(Screen):
         if step is None or find is None:
             return None
         if step.target == "keys":
-            return self._band()
+            return self.band()
         return find(step.target)
 
     def overlay(self, surface: pygame.Surface) -> None:
@@ -359,7 +359,7 @@ class GuideOverlay(Screen):
             if self.step is not None:
                 self.draw(surface)
 
-    def _band(self) -> pygame.Rect:
+    def band(self) -> pygame.Rect:
         """The guide's key chips across the bottom of the safe area, over the game's help bar."""
         theme = self.theme
         safe = theme.safe
@@ -370,6 +370,10 @@ class GuideOverlay(Screen):
             safe.w + theme.px(16),
             bar_h + theme.px(8),
         )
+
+    def card_rect(self) -> pygame.Rect | None:
+        """Where the step's card was last drawn (None before the first frame)."""
+        return None if self._layout_cache is None else self._layout_cache[1][1]
 
     def draw(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.theme
@@ -396,7 +400,7 @@ class GuideOverlay(Screen):
         than drawing them, and the guide is drawn every frame the dice move)."""
         app, theme = self.app, self.theme
         step = self.current
-        words = self._text(self.guide.offer) if step is None else self._words(step)
+        words = self._text(self.guide.offer) if step is None else self.words(step)
         key = (
             len(self.shown),
             app.lang,
@@ -407,7 +411,7 @@ class GuideOverlay(Screen):
         if self._layout_cache is not None and self._layout_cache[0] == key:
             return self._layout_cache[1]
         safe = theme.safe
-        band = self._band()
+        band = self.band()
         if step is None:
             head = t("guide.title")
         elif any(s.when for s in self.guide.steps):  # which steps come depends on the game
@@ -545,9 +549,7 @@ def start_guided(app: Any, game_id: str, seed: int | None = None) -> None:
     the guide asks (``seed``: the app's dice start from this seed instead of the scene's own)."""
     app.guides = True
     if seed is not None:
-        import numpy as np
-
-        app._rng = np.random.default_rng(seed)
+        app.reseed(seed)
     entry = catalog.game(game_id)
     setup: Screen = resolve(entry.setup)(app, entry)
     app.push(setup)

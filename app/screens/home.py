@@ -97,7 +97,7 @@ class HomeScreen(Screen):
     def select_tile(self, tile_id: str) -> None:
         """Focus the tile ``tile_id`` at once (scenes, tests)."""
         self.focus.focus = [t.id for t in self.tiles].index(tile_id)
-        self.scroll = self._scroll_target = self._target_scroll()
+        self.scroll = self._scroll_target = self.target_scroll()
         self.refresh()
 
     # -- layout and animation ----------------------------------------------------------------------------
@@ -111,7 +111,7 @@ class HomeScreen(Screen):
         fits = (safe.w - 2 * theme.px(14) + gap) / (tile_w + gap)
         return tile_w, tile_h, gap, fits
 
-    def _target_scroll(self) -> float:
+    def target_scroll(self) -> float:
         """Scroll (in tiles) that centres the focused tile, clamped at both ends."""
         _, _, _, fits = self._geometry()
         n = len(self.tiles)
@@ -131,7 +131,7 @@ class HomeScreen(Screen):
             [True] * len(self.tiles), ids.index(focused) if focused in ids else 0, vertical=False
         )
         self._tile_images.clear()
-        self.scroll = self._scroll_target = self._target_scroll()
+        self.scroll = self._scroll_target = self.target_scroll()
         self.refresh()
 
     def on_layout(self) -> None:
@@ -140,10 +140,10 @@ class HomeScreen(Screen):
 
     @property
     def animating(self) -> bool:
-        return abs(self.scroll - self._target_scroll()) > 0.002
+        return abs(self.scroll - self.target_scroll()) > 0.002
 
     def update(self, dt: float) -> None:
-        target = self._target_scroll()
+        target = self.target_scroll()
         self.scroll += (target - self.scroll) * (1 - math.exp(-SLIDE_SPEED * dt))
         if abs(self.scroll - target) <= 0.002:
             self.scroll = target

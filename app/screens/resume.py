@@ -47,7 +47,7 @@ class ResumeScreen(Screen):
     def reload(self) -> None:
         self.saves = self.app.saves.list()
         self.focus.set_enabled([True] * len(self.saves))
-        self.app._take_storage_messages()
+        self.app.take_storage_messages()
         self.refresh()
 
     def bindings(self):
@@ -69,7 +69,7 @@ class ResumeScreen(Screen):
         if self.focus.move(button, self.rtl):
             self.app.sound.play("move")
 
-    def _row_text(self, info) -> tuple[str, str]:
+    def row_text(self, info) -> tuple[str, str]:
         """A save's two lines: the game and its players; how far, when and (kiosk) whose."""
         entry = catalog.entry_for_save_kind(info.kind)
         game = t(entry.title_key) if entry is not None else info.kind
@@ -175,7 +175,7 @@ class ResumeScreen(Screen):
             x = row.right - pad if rtl else row.x + pad
             room = row.w - 2 * pad
             y = row.y + theme.px(8)
-            heading, line = self._row_text(info)
+            heading, line = self.row_text(info)
             title = fit_line(app.text, heading, title_size, room, bold=True)
             widgets.draw_text(
                 surface,

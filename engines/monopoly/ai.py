@@ -488,11 +488,11 @@ class MonopolyPlayer(ViewPlayer):
             return self._raise_money(v)
         if phase == "lift-or-keep":
             cost = R.LIFT_COST[v.lift]
-            return G.LIFT if G.LIFT in v.legal and v.cash[v.me] - cost >= self._reserve(v) + 100 else G.KEEP
+            return G.LIFT if G.LIFT in v.legal and v.cash[v.me] - cost >= self.reserve(v) + 100 else G.KEEP
         if phase == "trade-reply":
             return G.ACCEPT if self._accepts(v, v.trade) else G.REJECT
         if phase == "shortage-claim":
-            return G.WANT if v.cash[v.me] >= self._reserve(v) + 150 else G.PASS
+            return G.WANT if v.cash[v.me] >= self.reserve(v) + 150 else G.PASS
         if phase == "place-building":
             return max(sorted(v.legal), key=lambda a: self._build_gain(v, a - G.PLACE_BASE))
         return min(v.legal)
@@ -502,7 +502,7 @@ class MonopolyPlayer(ViewPlayer):
         """The highest rent an opponent's square charges now."""
         return max((v.rent_now(sq) for sq in R.PROPERTIES if v.owner[sq] not in (-1, v.me)), default=0)
 
-    def _reserve(self, v: View) -> float:
+    def reserve(self, v: View) -> float:
         """Cash kept back from building and buying."""
         if self.level == "hard":
             # a share of the worst rent on the board: houses now earn more than cash kept for a
@@ -623,9 +623,7 @@ class MonopolyPlayer(ViewPlayer):
             if deny and cash - price + R.BOARD[sq].mortgage + _idle_value(v, v.me, v.owner) < deny:
                 return False
         return (
-            cash - price >= min(50.0, self._reserve(v))
-            or self._danger(v) < 2 * cash
-            or self._strategic(v, sq)
+            cash - price >= min(50.0, self.reserve(v)) or self._danger(v) < 2 * cash or self._strategic(v, sq)
         )
 
     def _let_rival_pay(self, v: View, sq: int) -> bool:
@@ -663,7 +661,7 @@ class MonopolyPlayer(ViewPlayer):
                 else 0
             )
             factor = {"hard": 2.0, "medium": 1.3, "easy": 1.0}.get(self.level, 1.0)
-            return min(cash - self._reserve(v), factor * cost)
+            return min(cash - self.reserve(v), factor * cost)
         sq = a["square"]
         price = R.BOARD[sq].price
         if self.level == "buy-everything":
@@ -677,7 +675,7 @@ class MonopolyPlayer(ViewPlayer):
 
     def _hard_property_limit(self, v: View, sq: int) -> float:
         # the cash kept back for rent may be cash that mortgages outside my groups would raise
-        keep = max(0.0, min(80.0, self._reserve(v)) - _idle_value(v, v.me, v.owner))
+        keep = max(0.0, min(80.0, self.reserve(v)) - _idle_value(v, v.me, v.owner))
         if len(v.opponents()) == 1 and self._completes_rival(v, sq):
             keep = 0.0  # the last lot of an opponent's group: every dollar if it must
         limit = min(v.cash[v.me] - keep, self._value_to_me(v, sq))
@@ -745,7 +743,7 @@ class MonopolyPlayer(ViewPlayer):
             proposal = self._propose(v)
             if proposal is not None:
                 return proposal
-        reserve = self._reserve(v)
+        reserve = self.reserve(v)
         if self.level == "hard":
             auction, landing = self._deny_needs(v)
             if cash < auction:
@@ -938,7 +936,7 @@ class MonopolyPlayer(ViewPlayer):
             return None
         self.no_offers_on = None
         _, partner, squares, cash = best
-        if self.level == "hard" and cash > v.cash[v.me] - self._reserve(v):
+        if self.level == "hard" and cash > v.cash[v.me] - self.reserve(v):
             # raise the price first, from lots that stay outside my groups; not for a partner who
             # refused my last offer (the lots would be lifted again, at 10%, after the next refusal)
             refused_last = self.refusals.get(partner, (0, 0))[0] > 0
@@ -982,7 +980,7 @@ class MonopolyPlayer(ViewPlayer):
         owner, _, _ = trade_outcome(v, trade)
         mine = self.worth(v, me, owner, 0) - self.worth(v, me, v.owner, 0)
         theirs = self.worth(v, partner, owner, 0) - self.worth(v, partner, v.owner, 0)
-        spare = max(0, int(v.cash[me] - self._reserve(v)))
+        spare = max(0, int(v.cash[me] - self.reserve(v)))
         if (
             self.level == "hard"
             and not _new_groups(v, me, owner)

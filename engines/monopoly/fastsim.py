@@ -7,7 +7,7 @@ the engine path does and makes every decision the players make, so a seed gives 
 length, trades and auctions on either core (``tests/engines/monopoly/test_fastsim.py`` checks it
 game by game). Every number it uses is read here from :mod:`engines.monopoly.rules` (the board
 and card CSVs) and the players' tables and hard's constants from :mod:`engines.monopoly.ai`, when
-the core is configured (at import, and again whenever ``_core.configure(_rules())`` is called).
+the core is configured (at import, and again whenever :func:`reconfigure` is called).
 
 The extension is built by ``pip install -e .`` (the Makefile's install). Without it
 :data:`UNAVAILABLE` says why and the simulator plays through the Python engine instead.
@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.monopoly import ai
+from engines.monopoly import ai, odds
 from engines.monopoly import game as G
 from engines.monopoly import rules as R
 
@@ -96,8 +96,8 @@ def _rules() -> dict[str, Any]:
             gain.append(ai.build_gain(sq, level) if street and level < R.HOTEL_LEVEL else 0.0)
             # MonopolyPlayer._sell_loss: the rent lost by selling the top building
             loss.append(
-                ai._income(sq, ai.street_level_index(level, True))
-                - ai._income(sq, ai.street_level_index(level - 1, True))
+                odds.expected_rent_per_turn(sq, ai.street_level_index(level, True))
+                - odds.expected_rent_per_turn(sq, ai.street_level_index(level - 1, True))
                 if street and level
                 else 0.0
             )
@@ -150,7 +150,7 @@ def _hard_tables() -> dict[str, list[float] | list[int]]:
         kind = R.BOARD[sq].kind
         top = {"street": R.HOTEL_LEVEL + 1, "railroad": len(R.RAILROAD_RENTS) - 1,
                "utility": len(R.UTILITY_MULTIPLIERS) - 1}.get(kind, -1)  # fmt: skip
-        income += [ai._income(sq, level) if level <= top else 0.0 for level in range(7)]
+        income += [odds.expected_rent_per_turn(sq, level) if level <= top else 0.0 for level in range(7)]
     bonus = []
     for group in R.GROUP_NAMES:
         street = R.BOARD[R.GROUPS[group][0]].kind == "street"
@@ -195,6 +195,20 @@ def available() -> bool:
 def supports(names: list[str]) -> bool:
     """Can the fast core play these players (and is it built)?"""
     return _core is not None and all(name in LEVELS for name in names)
+
+
+def reconfigure() -> None:
+    """Read rules.py and ai.py into the core again, after a tuning round (or a test) changed them."""
+    if _core is None:
+        raise RuntimeError(UNAVAILABLE)
+    _core.configure(_rules())
+
+
+def set_order(keys: list[int]) -> list[int]:
+    """The keys in the order the core lays out a frozenset of them (players take the first of equals)."""
+    if _core is None:
+        raise RuntimeError(UNAVAILABLE)
+    return list(_core.set_order(keys))
 
 
 def dice_state(seed: int, game_index: int) -> tuple[list[int], int]:

@@ -284,8 +284,10 @@ class EndgameSolver:
 
     def __init__(self) -> None:
         self.basics = np.arange(0, MAX_BASIC + BASIC_STEP, BASIC_STEP, dtype=np.float64)
-        self._chains = {flag: _Chain(flag) for flag in (False, True)}
-        self._values = {flag: self._solve(self._chains[flag]) for flag in (False, True)}
+        self.chains = {flag: _Chain(flag) for flag in (False, True)}
+        """The bank-state chain without (False) and with (True) the house die."""
+        self.values = {flag: self._solve(self.chains[flag]) for flag in (False, True)}
+        """The optimal expected turn score, per chain: one row per Basic score, one column per state."""
 
     def _solve(self, chain: _Chain) -> np.ndarray:
         stop = self.basics[:, None] + chain.money[None, :]
@@ -300,14 +302,14 @@ class EndgameSolver:
     def one_step_rolls(self, house_die: bool) -> np.ndarray:
         """Where the one-step look-ahead rule (the current ``hard`` player's) throws: exactly where
         one more throw, then stopping, is worth more than stopping now."""
-        chain = self._chains[house_die]
+        chain = self.chains[house_die]
         stop = self.basics[:, None] + chain.money[None, :]
         return chain.roll_values(stop) > stop + TOLERANCE
 
     def one_step_values(self, house_die: bool) -> np.ndarray:
         """Values (same layout as the optimal ones) of the one-step look-ahead rule, evaluated
         exactly on the same chain, for comparison."""
-        chain = self._chains[house_die]
+        chain = self.chains[house_die]
         stop = self.basics[:, None] + chain.money[None, :]
         rolls = self.one_step_rolls(house_die)
         values = stop.copy()
@@ -318,25 +320,26 @@ class EndgameSolver:
             if change < TOLERANCE:
                 return values
 
-    def _locate(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
-                house_die: bool) -> tuple[_Chain, int, int]:  # fmt: skip
+    def locate(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
+               house_die: bool) -> tuple[_Chain, int, int]:  # fmt: skip
+        """The chain, the Basic score's row and the bank state's column of a position in :attr:`values`."""
         if basic % BASIC_STEP or not 0 <= basic <= MAX_BASIC:
             raise ValueError(f"no Basic score {basic}")
-        chain = self._chains[house_die]
+        chain = self.chains[house_die]
         state = BankState(tuple(bool(j) for j in jailed), min(go_count, GO_CAP), houses, hotels)
         return chain, basic // BASIC_STEP, chain.index[state]
 
     def value(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
               house_die: bool) -> float:  # fmt: skip
         """The exact expected turn score of this position under the optimal stopping rule."""
-        chain, b, s = self._locate(basic, jailed, go_count, houses, hotels, house_die)
-        return float(self._values[house_die][b, s])
+        chain, b, s = self.locate(basic, jailed, go_count, houses, hotels, house_die)
+        return float(self.values[house_die][b, s])
 
     def roll_value(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
                    house_die: bool) -> float:  # fmt: skip
         """The exact expected turn score of throwing once more, then playing optimally."""
-        chain, b, s = self._locate(basic, jailed, go_count, houses, hotels, house_die)
-        values = self._values[house_die][b]
+        chain, b, s = self.locate(basic, jailed, go_count, houses, hotels, house_die)
+        values = self.values[house_die][b]
         return float(values[chain.targets[s]] @ chain.probs[s])
 
     def stop_or_roll(self, basic: int, jailed: Sequence[bool], go_count: int, houses: int, hotels: int,
@@ -414,8 +417,8 @@ def endgame_gain(player: str = "hard", turns: int = 2000, seed: int = 0) -> Endg
                     disagreements += (solver.stop_or_roll(*args) == "roll") != (action == ROLL)
                     if first:
                         first = False
-                        _, b, i = solver._locate(*args)
-                        gains.append(float(solver._values[args[-1]][b, i] - one_step[args[-1]][b, i]))
+                        _, b, i = solver.locate(*args)
+                        gains.append(float(solver.values[args[-1]][b, i] - one_step[args[-1]][b, i]))
             state.apply_action(action)
     return EndgameGain(
         player=player,
@@ -449,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     solver = EndgameSolver()
     built = time.perf_counter() - start
-    sizes = {flag: len(chain.states) for flag, chain in solver._chains.items()}
+    sizes = {flag: len(chain.states) for flag, chain in solver.chains.items()}
     print(f"endgame solver: {len(solver.basics)} Basic scores x {sizes} bank states, built in {built:.2f} s")
     return 0
 

@@ -60,6 +60,12 @@ _preparers: dict[SolverRules, TablePreparer] = {}
 _prep_lock = threading.Lock()
 
 
+def forget_preparers() -> None:
+    """Drop the table preparers started so far (a benchmark times a cold start)."""
+    with _prep_lock:
+        _preparers.clear()
+
+
 def set_background_tables(enabled: bool = True) -> None:
     """With True, a ``hard`` player never blocks on a table build: it starts one in the background
     and plays the heuristic until it is ready (the app turns this on; the CLI builds up front)."""

@@ -38,6 +38,12 @@ _loaded: dict[SolverRules, Solver] = {}
 _lock = threading.Lock()
 
 
+def forget_loaded() -> None:
+    """Drop the tables held in memory (the files stay): the next :func:`get_solver` reads one again."""
+    with _lock:
+        _loaded.clear()
+
+
 def table_path(rules: SolverRules, directory: Path | None = None) -> Path:
     return (directory or cache_dir()) / f"yahtzee-optimal-{rules.key}-v{FORMAT_VERSION}.npy"
 

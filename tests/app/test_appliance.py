@@ -195,16 +195,15 @@ def test_a_signal_inside_the_loop_only_asks_it_to_stop():
 
     stops: list[int] = []
     with stopping_gently(stops.append):
-        appliance._on_signal(signal.SIGTERM, None)
+        appliance.on_stop_signal(signal.SIGTERM, None)
     assert stops == [signal.SIGTERM]
 
 
-def test_outside_the_loop_a_signal_unwinds(monkeypatch):
+def test_outside_the_loop_a_signal_unwinds():
     from app import appliance
 
-    monkeypatch.setattr(appliance, "_gentle", [])
-    with pytest.raises(StopRequested) as raised:
-        appliance._on_signal(signal.SIGINT, None)
+    with pytest.raises(StopRequested) as raised:  # no loop is running: nothing stops gently
+        appliance.on_stop_signal(signal.SIGINT, None)
     assert raised.value.signum == signal.SIGINT
 
 

@@ -139,7 +139,7 @@ def test_the_guide_ring_points_at_the_real_dice(box):
     game = _start_yahtzee(box)
     box.press(Button.SELECT)
     ring = _guide(box).target()
-    dice = [game.theme.mirror(r, False) for r in game._layout()["dice"]]
+    dice = [game.theme.mirror(r, False) for r in game.layout()["dice"]]
     assert all(ring.contains(d) for d in dice)
 
 
@@ -187,7 +187,7 @@ def test_a_monopoly_first_turn_played_through_the_guide(box):
     assert overlay is not None and overlay.guide.name == "monopoly"
     box.press(Button.SELECT)  # show me
     assert overlay.current.when == {"roll"} and overlay.current.keys == (Button.DIGIT_2,)
-    assert all(overlay.target().contains(d) for d in game._dice_rects)  # the real dice are rung
+    assert all(overlay.target().contains(d) for d in game.dice_rects)  # the real dice are rung
     box.press(Button.DIGIT_3)  # not a key of this step: refused, nothing happens
     assert box.app.refused_key is not None and game.state.dice is None
     box.press(Button.DIGIT_2, 600)  # shake and throw: the game rolls its own dice
@@ -199,18 +199,18 @@ def test_a_monopoly_first_turn_played_through_the_guide(box):
     step = overlay.current
     assert step.target == "square" and not step.keys  # read, not played
     assert overlay.target() == game.guide_target("square") and game.closeup  # the token's row
-    words = overlay._words(step)
+    words = overlay.words(step)
     assert look.square_name(pos) in words and look.money(R.BOARD[pos].price) in words
     box.press(Button.SELECT)  # on: the guide's own key, the game does nothing
     assert game.state.phase == G.P_BUY
     step = overlay.current
-    assert step.target == "choices" and "$1,500" in overlay._words(step)  # the cash beside the price
+    assert step.target == "choices" and "$1,500" in overlay.words(step)  # the cash beside the price
     assert overlay.target().contains(game.guide_target("choices"))
     box.press(Button.DOWN)
     box.press(Button.UP)  # the step's keys reach the game: back on Buy it
     box.press(Button.SELECT)
     assert game.state.owner[pos] == 0  # bought
-    assert overlay.current.target == "keys" and overlay.target() == overlay._band()
+    assert overlay.current.target == "keys" and overlay.target() == overlay.band()
     box.press(Button.SELECT)
     step = overlay.current
     assert step.when == {"after"} and step.keys == (Button.UP, Button.DOWN, Button.SELECT)
@@ -368,7 +368,7 @@ def test_the_monopoly_guide_ring_touches_no_other_words(scene, profile, lang):
         overlay = _guide(h)
         assert overlay is not None and overlay.ring is not None
         target = overlay.target()
-        card = overlay._layout_cache[1][1]
+        card = overlay.card_rect()
         for run in h.app.text.runs:
             rect = pygame.Rect(run.rect)
             if run.covered or rect.colliderect(target) or card.contains(rect):

@@ -116,10 +116,10 @@ def test_wrong_pins_are_refused_then_the_pad_locks_and_backs_off(kiosk_box):
     assert isinstance(h.top, PinScreen) and h.top.digits == "2"
     assert not box.try_pin(PIN)
     h.advance(100)
-    assert h.top._shown == int(locked + 0.999)  # the count-down on screen
+    assert h.top.countdown == int(locked + 0.999)  # the count-down on screen
     box.wall.now += locked + 1
     h.advance(100)
-    assert h.top._shown == 0 and not h.top.ticking  # gone once the lock is over
+    assert h.top.countdown == 0 and not h.top.ticking  # gone once the lock is over
     assert not box.try_pin("9999")
     assert box.locked_for() == pytest.approx(2 * locked)  # one more wrong: twice as long
     box.wall.now += box.locked_for() + 1

@@ -148,7 +148,7 @@ def test_sleep_waits_on_remote_fds(tmp_path, monkeypatch, window_keys, expected)
         app.pipeline.add_source(FdSource([]))
         pygame.event.clear()
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0))
-        app._sleep(0.25)
+        app.sleep(0.25)
         assert calls == pytest.approx(expected)
         pygame.event.clear()
     finally:
@@ -175,7 +175,7 @@ def _run_on_fake_time(app, clock, seconds):
         return real_step(now)
 
     app.step = step
-    app._sleep = lambda wait: clock.advance(max(wait, 0.0))
+    app.sleep = lambda wait: clock.advance(max(wait, 0.0))
     app.run(until=clock.now + seconds)
     return turns
 
@@ -187,7 +187,7 @@ def test_an_idle_app_makes_no_loop_turn_until_something_is_due(tmp_path):
     app.push(HomeScreen())
     try:
         start = clock.now
-        app._toast = ("hello", start + 2.5)
+        app.toast("hello", 2.5)
         turns = _run_on_fake_time(app, clock, 10.0)
         # the first frame, then the heartbeat once a second, and the toast's end exactly on time
         assert start + 2.5 in turns
@@ -233,7 +233,7 @@ def test_evdev_remotes_offer_their_fds_to_the_idle_loop(tmp_path):
         source = EvdevSource(profile.remotes, backend)
         h.app.pipeline.add_source(source)
         h.app.step()  # the first read finds and opens the remote
-        fds = h.app._wait_fds()
+        fds = h.app.wait_fds()
         assert len(fds) == 1
         assert select.select(fds, [], [], 0)[0] == []
         device = backend.opened["/dev/input/event0"]

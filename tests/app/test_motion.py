@@ -118,7 +118,7 @@ def test_a_screen_pushed_by_code_appears_at_once(box):
 
 def test_a_modal_does_not_fade(box):
     _press_down(box, Button.MENU)
-    assert box.top.modal and box.app._transition is None
+    assert box.top.modal and not box.app.fading
 
 
 def _differs(a, b) -> bool:
@@ -167,13 +167,13 @@ def test_thrown_dice_turn_over_more_slowly_as_they_land(box):
     game = _classic_game(box)
     _throw(box)
     flips: list[float] = []
-    last = dict(game._anim_faces)
+    last = game.tumbling_faces
     start = box.clock.now
     while True:
         box.advance(1000 / 50)
-        if dict(game._anim_faces) != last:
+        if game.tumbling_faces != last:
             flips.append(box.clock.now - start)
-            last = dict(game._anim_faces)
+            last = game.tumbling_faces
         if not game.match.settling:
             break
     half = (box.clock.now - start) / 2
@@ -202,7 +202,7 @@ def test_thrown_dice_land_on_their_faces_swinging_less_and_less(box, monkeypatch
         drawn.clear()
         box.advance(1000 / 50)
         if game.match.settling:  # the swing of the frame just drawn
-            swings.append(game._swing())
+            swings.append(game.swing())
             shown.append(drawn[-5:])
     tail = [s for s in swings if s < 1.0]
     assert swings[0] == 1.0 and 3 <= len(tail) <= game.LAND_S * 50 + 1  # a short landing at the end

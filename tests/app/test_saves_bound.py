@@ -81,7 +81,7 @@ def test_an_old_one_slot_save_resumes_saves_back_and_ends_in_its_own_slot(sd_box
     h.top.select_tile("resume")
     h.press(Button.SELECT)
     assert isinstance(h.top, ResumeScreen)
-    assert h.top._row_text(h.top.saves[0])[0] == "Classic, 1 players, round 2"  # its title, as written
+    assert h.top.row_text(h.top.saves[0])[0] == "Classic, 1 players, round 2"  # its title, as written
     h.press(Button.SELECT)
     resumed = h.top
     assert isinstance(resumed, GameScreen) and resumed.save_slot == "yahtzee-classic"
@@ -102,7 +102,7 @@ def test_kiosk_guests_see_and_resume_only_guests_saves(sd_box, tmp_path):
     h.press(Button.SELECT)
     listed = h.top.saves
     assert [s.owner for s in listed] == [OWNER_GUEST]  # the owner's save is not there
-    assert h.top._row_text(listed[0])[1].endswith("· a guest's")
+    assert h.top.row_text(listed[0])[1].endswith("· a guest's")
     h.press(Button.SELECT)
     assert isinstance(h.top, GameScreen)
     save_and_quit(h)

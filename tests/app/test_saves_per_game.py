@@ -86,6 +86,6 @@ def test_the_list_shows_game_players_progress_and_time(sd_box):
     h = sd_box
     _a_saved_game(h, FAMILIES["yahtzee"])
     open_tile(h, "resume")
-    heading, line = h.top._row_text(h.app.saves.list()[0])
+    heading, line = h.top.row_text(h.app.saves.list()[0])
     assert heading == "Yahtzee: Player 1"
     assert line.startswith("Classic, round ") and " · saved " in line

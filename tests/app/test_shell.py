@@ -172,7 +172,7 @@ def test_carousel_slide_animates_then_stops(headless):
     assert home.animating
     headless.settle()
     assert not home.animating
-    assert home.scroll == pytest.approx(home._target_scroll())
+    assert home.scroll == pytest.approx(home.target_scroll())
 
 
 def test_settings_change_language_saves_and_mirrors(headless):

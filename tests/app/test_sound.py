@@ -98,7 +98,7 @@ def test_shake_loops_until_stopped(dummy_device):
     sound.play("shake")
     assert sound.is_playing("shake")
     sound.play("shake")  # holding 2 again restarts the rattle instead of stacking a second one
-    assert sound._sounds["shake"].get_num_channels() == 1
+    assert sound.effects["shake"].get_num_channels() == 1
     sound.stop("shake")
     assert not sound.is_playing("shake")
 
@@ -122,7 +122,7 @@ def test_volume_is_clamped_and_applied(dummy_device):
     assert sound.volume == 0.0
     sound.play("select")
     sound.set_volume(0.5)
-    assert all(abs(s.get_volume() - 0.5) < 0.01 for s in sound._sounds.values())
+    assert all(abs(s.get_volume() - 0.5) < 0.01 for s in sound.effects.values())
 
 
 def test_sounds_match_the_mixer_the_app_opened(dummy_device):
@@ -130,7 +130,7 @@ def test_sounds_match_the_mixer_the_app_opened(dummy_device):
     sound = Sound()
     sound.play("select")
     frequency, _, _ = pygame.mixer.get_init()
-    length = sound._sounds["select"].get_length()
+    length = sound.effects["select"].get_length()
     assert abs(length - len(EFFECTS["select"](frequency)) / frequency) < 0.01
 
 
@@ -197,7 +197,7 @@ def test_the_closer_thread_closes_the_device_off_the_loop(dummy_device):
     sound.play("move")
     assert sound.open
     clock.now += 2.0  # the silence is long enough: the thread closes the device at its next look
-    sound._wake.set()
+    sound.look_again()
     closed = threading.Event()
     for _ in range(250):
         if not sound.open and not pygame.mixer.get_init():

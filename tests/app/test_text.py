@@ -243,7 +243,7 @@ def test_open_fonts_are_bounded(monkeypatch):
     small = TextRenderer()
     for size in range(10, 30):
         small.size("abc", size)
-    assert len(small._fonts) == 4
+    assert small.fonts_open == 4
     assert small.size("abc", 10) == TextRenderer().size("abc", 10)
     small.render("abc", 12, (1, 2, 3))
     small.clear()

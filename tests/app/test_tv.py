@@ -30,7 +30,7 @@ def test_a_still_picture_dims_then_moves_and_the_first_key_only_wakes_it():
     assert sum(dim[:3]) < sum(bright[:3])
     frames = h.app.frames
     h.advance(SHIFT_S * 1000 + 500)
-    assert h.app.frames > frames and burn._shift == 1  # moved, still dimmed
+    assert h.app.frames > frames and burn.shift == 1  # moved, still dimmed
     assert burn.dimmed
     focus = h.top.focus.focus
     h.press(Button.RIGHT)

@@ -67,8 +67,8 @@ def fail(report) -> None:
     raise SystemExit(3)
 
 
-def test_a_child_process_gets_the_cache_directory_and_reports_progress(tmp_path: Path, monkeypatch):
-    monkeypatch.setattr(engines.runtime, "_directory", tmp_path)
+def test_a_child_process_gets_the_cache_directory_and_reports_progress(tmp_path: Path, engine_runtime):
+    engine_runtime.set_cache_dir(tmp_path)
     seen: list[float] = []
     assert run_in_process(write_marker, "marker", progress=seen.append, poll_s=0.02)
     assert (tmp_path / "marker").read_text() == "built"

@@ -81,7 +81,7 @@ def test_monopoly_dice_table_money_is_a_main_number(scene, profile, lang, tmp_pa
     headless, _ = scenes.shoot(scene, profile, lang, data_dir=str(tmp_path))
     try:
         app, board = headless.app, headless.app.top
-        cells, rtl = board._layout(), app.rtl
+        cells, rtl = board.layout(), app.rtl
         table = app.theme.mirror(cells["table"], rtl)
         parts = [app.theme.mirror(rect, rtl) for name, rect in cells["parts"] if name != "turn"]
         runs = [run for run in app.text.runs if not run.covered and table.contains(run.rect)]

@@ -201,7 +201,7 @@ def test_tap_announces_devices_and_records(tmp_path):
         RawEvent(3.0, "EV_KEY", "KEY_OK", 0, "vc4-hdmi"),
     ]
     record, screen = io.StringIO(), io.StringIO()
-    tap = keys._Tap(ListSource(raw, start=100.0), 100.0, record, screen)
+    tap = keys.Tap(ListSource(raw, start=100.0), 100.0, record, screen)
     assert len(tap.read(200.0)) == 4
     assert screen.getvalue().splitlines() == [
         "    1.000  -- gpio_ir_recv unplugged",

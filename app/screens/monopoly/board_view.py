@@ -344,6 +344,11 @@ class GameView(DiceGameScreen):
         (buy, rent, a card) waits until the token arrives."""
         return self.match.settling or self._land_t > 0 or bool(self._walk)
 
+    @property
+    def dice_rects(self) -> tuple[pygame.Rect, ...]:
+        """Where the landed dice were last drawn (empty while none are on show)."""
+        return tuple(self._dice_rects)
+
     def rows(self) -> list[Choice]:
         if self.match.actor is None or self.computer_turn or self.roll_shown:
             return []
@@ -359,7 +364,8 @@ class GameView(DiceGameScreen):
         text = t("mono.throw", name=self.name(p), total=total) if who else total
         return f"{text} {t('mono.throw.doubles')}" if a == b else text
 
-    def _prompt(self, obs: dict) -> str:
+    def prompt(self, obs: dict) -> str:
+        """The line above the choices: the throw, what just happened, then the question."""
         if self.roll_shown and not self.match.settling:
             return self.throw_text()
         text = prompt_text(obs, self.match.actor, self.computer_turn, self.name)
@@ -636,7 +642,7 @@ class GameView(DiceGameScreen):
         full_h = line + app.text.line_height(num) + theme.px(4)
         compact_h = app.text.line_height(num) + theme.px(2)
         rows = self.rows()
-        prompt_lines = len(app.text.wrap(self._prompt(obs), size, rect.w - 8)) if self._prompt(obs) else 0
+        prompt_lines = len(app.text.wrap(self.prompt(obs), size, rect.w - 8)) if self.prompt(obs) else 0
         need = prompt_lines * line + len(rows) * (line + theme.px(10)) + theme.px(12)
         n = len(obs["players"])
         compact = rect.h - n * (full_h + theme.px(4)) < need
@@ -734,7 +740,7 @@ class GameView(DiceGameScreen):
     def _draw_decision(self, surface: pygame.Surface, rect: pygame.Rect, obs: dict) -> None:
         app, theme = self.app, self.theme
         size = look.text_px(theme)
-        prompt = self._prompt(obs)
+        prompt = self.prompt(obs)
         y = rect.y
         line = app.text.line_height(size)
         if prompt:

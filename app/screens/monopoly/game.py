@@ -244,6 +244,11 @@ class GameScreen(GameView):
             raise ValueError(f"damaged save: {exc}") from exc
 
     @property
+    def walking(self) -> bool:
+        """The token still has squares to walk (the close-up follows it)."""
+        return bool(self._walk)
+
+    @property
     def busy(self) -> bool:
         return (
             self.shaking
@@ -327,7 +332,7 @@ class GameScreen(GameView):
             path.append(end)
         if d1:
             self._throw = (event.player, d1, d2)
-            self._log([self.throw_text()])
+            self.add_history([self.throw_text()])
         # the dice land in the overview and stay there with their total; then the close-up
         # follows the token, and the decision and the money it lands on show when it arrives
         if not self.match.skipping:
@@ -347,7 +352,7 @@ class GameScreen(GameView):
         if event.action in (G.PAY_FINE, G.USE_CARD):
             self._new_decision()  # out of jail: the cursor on Roll, not on what slid under it
 
-    def _log(self, lines: list[str]) -> None:
+    def add_history(self, lines: list[str]) -> None:
         """Keep ``lines`` in the history (the last :data:`HISTORY_N`)."""
         self.history.extend(line for line in lines if line)
         del self.history[:-HISTORY_N]
@@ -373,8 +378,7 @@ class GameScreen(GameView):
             drawn = t("mono.log.card", name=self.name(card["player"]), deck=deck)
             drawn = f"{drawn} {look.card_text(card['deck'], card['key'])}"
             if not self.match.skipping:
-                self._card = (card["deck"], card["key"], card["player"])
-                self._card_t = CARD_S
+                self.show_card(card["deck"], card["key"], card["player"])
         self._arrival = (flashes, drawn, lines)
         if not self.roll_shown:
             self._arrive()
@@ -384,7 +388,7 @@ class GameScreen(GameView):
         flashes, drawn, lines = self._arrival
         self._arrival = ([], "", [])
         self._flashes = flashes
-        self._log([drawn, *lines])
+        self.add_history([drawn, *lines])
         if lines:
             self.message = " ".join(lines)
         if self._flashes and not self.match.skipping:
@@ -410,7 +414,7 @@ class GameScreen(GameView):
     def _pass_remote(self) -> None:
         """A different human is to decide: hand them the remote, shown until the next press."""
         actor = self.match.actor
-        if actor is None or self.seats[actor].spec.computer or self._floor_due():
+        if actor is None or self.seats[actor].spec.computer or self.floor_due():
             return  # (a human's floor between turns is passed for them: no hand-over)
         if self._last_human is not None and actor != self._last_human and self._humans() > 1:
             self._pass_to = self.name(actor)
@@ -430,7 +434,7 @@ class GameScreen(GameView):
         from app.screens.menu import ChoiceScreen
 
         self._out_offered = True
-        self._stop_shaking()
+        self.stop_shaking()
         self.match.land()
         choices = [("mono.out.watch", "watch"), ("mono.out.standings", "standings")]
         self.app.push(
@@ -445,7 +449,7 @@ class GameScreen(GameView):
             if self.state.is_terminal() and not self.match.ended:
                 self.match.next_turn()  # it ended between turns, outside the match: the results
             self._walk, self._card = [], None
-            self._changed()
+            self.changed()
 
     def _on_game_over(self, event: Any) -> None:
         self.app.sound.play("win")
@@ -481,10 +485,15 @@ class GameScreen(GameView):
             or self._card is not None
             or self._land_t > 0
             or self.minutes > 0
-            or self._floor_due()
+            or self.floor_due()
         )
 
-    def _floor_due(self) -> bool:
+    def show_card(self, deck: int, key: str, player: int, seconds: float = CARD_S) -> None:
+        """Turn ``player``'s card ``key`` of ``deck`` face up over the board for ``seconds``."""
+        self._card = (deck, key, player)
+        self._card_t = seconds
+
+    def floor_due(self) -> bool:
         """A human's between-turns window that they did not ask for: passed for them."""
         actor = self.match.actor
         return (
@@ -520,8 +529,8 @@ class GameScreen(GameView):
             self.elapsed += dt
             if self.elapsed >= self.minutes * 60 and not self.state.time_called:
                 self.state.call_time()
-                self._changed()
-        if self._floor_due() and not self.busy:
+                self.changed()
+        if self.floor_due() and not self.busy:
             self.match.act(G.PASS)
         self.match.tick(dt)
         before = self.match.actor
@@ -537,7 +546,7 @@ class GameScreen(GameView):
                 self.closeup = bool(self._walk) and not self.match.skipping
                 if not self._walk:  # nowhere to walk (still in jail): the money is said now
                     self._arrive()
-                self._changed()
+                self.changed()
             return True
         if self._walk:
             if self.match.skipping:
@@ -550,13 +559,13 @@ class GameScreen(GameView):
             if not self._walk:
                 self._token_at.clear()
                 self._arrive()
-            self._changed()
+            self.changed()
             return True
         if self._card is not None:
             self._card_t -= dt * (4 if self.match.skipping else 1)
             if self._card_t <= 0:
                 self._card = None
-                self._changed()
+                self.changed()
             return True
         if self._turn_waits:  # the throw that ended the turn has been shown
             self._turn_waits = False
@@ -621,7 +630,7 @@ class GameScreen(GameView):
         self.app.sound.play("shake")
 
     def action_roll(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.sound.play("roll")
         self.match.act(G.ROLL)
 
@@ -693,7 +702,7 @@ class GameScreen(GameView):
         if row.command == "manage":
             from app.screens.monopoly.modals import ManageScreen
 
-            self.app.push(ManageScreen(self), lambda _: self._changed())
+            self.app.push(ManageScreen(self), lambda _: self.changed())
             return
         if row.action == G.ROLL:
             self.action_roll()
@@ -747,7 +756,7 @@ class GameScreen(GameView):
     def action_history(self) -> None:
         from app.screens.monopoly.modals import HistoryScreen
 
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.push(HistoryScreen(self.history))
 
     def action_odds(self) -> None:
@@ -773,11 +782,11 @@ class GameScreen(GameView):
         return super().on_menu(value)
 
     def action_menu(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         super().action_menu()
 
     def action_help(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         super().action_help()
 
     def save_and_quit(self, ask: bool = True) -> bool:
@@ -813,4 +822,4 @@ class GameScreen(GameView):
     # -- layout ---------------------------------------------------------------------------------------
     def on_layout(self) -> None:
         self._layout_cache = None
-        self._changed()
+        self.changed()

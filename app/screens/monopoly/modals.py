@@ -117,7 +117,7 @@ class ManageScreen(_Modal):
         self.focus = squares.index(ranked[0]) if ranked else 0
 
     def still(self) -> Any:
-        return (self.game._version, self.focus)
+        return (self.game.version, self.focus)
 
     def squares(self) -> list[int]:
         obs = self.game.obs()
@@ -147,7 +147,7 @@ class ManageScreen(_Modal):
     def _act(self, action: int) -> None:
         self.app.sound.play("select")
         self.game.match.act(action)
-        self.game._changed()
+        self.game.changed()
         if self.game.match.actor != self.player or not any(
             manage_actions(self.game.state.legal_actions(), sq) for sq in self.squares()
         ):
@@ -253,7 +253,7 @@ class DeedScreen(_Modal):
         )
 
     def still(self) -> Any:
-        return (self.square, self.game._version)
+        return (self.square, self.game.version)
 
     def action_turn(self, step: int) -> None:
         if self.rtl:

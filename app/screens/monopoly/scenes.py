@@ -128,7 +128,7 @@ def _history(app: App) -> None:
             break
         screen.update(0.05)
         actor = screen.match.actor
-        if actor == 0 and not screen.busy and not screen._floor_due():
+        if actor == 0 and not screen.busy and not screen.floor_due():
             screen.match.act(choose(screen.state.to_dict(0)))
     app.push(HistoryScreen(screen.history))
 
@@ -179,8 +179,7 @@ def _jail(app: App) -> None:
 @scene("monopoly-card", "Monopoly: a Chance card turned over")
 def _card(app: App) -> None:
     screen = board_at(app, 1, _human(G.P_ROLL, _round(40)))
-    screen._card = (0, "advance-illinois", 0)
-    screen._card_t = 99.0
+    screen.show_card(0, "advance-illinois", 0, seconds=99.0)
 
 
 @scene("monopoly-trade", "Monopoly: composing a trade")
@@ -195,7 +194,7 @@ def _trade(app: App) -> None:
     theirs = [a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 1][:1]
     for a in mine + theirs + [G.CASH_GIVE_BASE + 2]:
         state.apply_action(a)
-    screen._changed()
+    screen.changed()
 
 
 @scene("monopoly-trade-reply", "Monopoly: a computer's offer that helps it more, said plainly")
@@ -209,7 +208,7 @@ def _trade_reply(app: App) -> None:
     lot = max(a for a in toggles if state.owner[a - G.TOGGLE_BASE] == 0)
     for a in (lot, G.CASH_GIVE_BASE, G.PROPOSE):
         state.apply_action(a)
-    screen._changed()
+    screen.changed()
 
 
 @scene("monopoly-bankruptcy", "Monopoly: bankruptcy, asked twice")
@@ -224,7 +223,7 @@ def _bankrupt(app: App) -> None:
 def _floor(app: App) -> None:
     screen = board_at(app, 1, _human(G.P_FLOOR, _round(20)))
     screen.booked = [0]
-    screen._changed()
+    screen.changed()
 
 
 @scene("monopoly-odds", "Monopoly: this throw's landing chances and rent at risk")

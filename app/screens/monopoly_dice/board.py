@@ -166,7 +166,22 @@ class BoardScreen(BoardView):
     # -- lifecycle --------------------------------------------------------------------------------
     def on_layout(self) -> None:
         self._layout_cache = None
-        self._changed()
+        self.changed()
+
+    @property
+    def flights(self) -> list[tuple[str, int]]:
+        """Where each die flying now goes by itself: ("jail", slot) or ("go", slot)."""
+        return [f["to"] for f in self._flights]
+
+    @property
+    def banners(self) -> list[str]:
+        """The lines shown in the banner now, first shown first."""
+        return [text for text, _ in self._banners]
+
+    @property
+    def holding_view(self) -> bool:
+        """A finished turn's board is still on the screen (the jail roll, a computer's last board)."""
+        return self._held_view is not None
 
     @property
     def busy(self) -> bool:
@@ -191,7 +206,7 @@ class BoardScreen(BoardView):
             self.die_focus = decode_place(action)[0]
 
     def _on_acted(self, event: Any) -> None:
-        self._fix_focus()
+        self.fix_focus()
 
     def _on_placed(self, event: Placed) -> None:
         self._announce_complete(event.group)
@@ -218,7 +233,7 @@ class BoardScreen(BoardView):
                 kind == "jail-free" and name != "jail-free:none"
             ):
                 self._banners.append((t(f"mdice.banner.{kind}"), BANNER_S))
-        self._fix_focus()
+        self.fix_focus()
 
     def _jailed(self, player: int, before: dict[str, Any], faces: dict[int, int]) -> None:
         """The third policeman: the roll stays on screen, the policemen fly to jail."""
@@ -257,7 +272,7 @@ class BoardScreen(BoardView):
         player = event.player
         if event.announce and not self.players[player].computer and self._many_humans():
             self._pass_to = player_names(self.players)[player]
-        self._fix_focus()
+        self.fix_focus()
 
     def _on_game_over(self, event: Any) -> None:
         self.app.sound.play("win")
@@ -336,7 +351,7 @@ class BoardScreen(BoardView):
         self.app.sound.play("shake")
 
     def action_roll(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.sound.play("roll")
         self.match.act(ROLL)
 
@@ -427,11 +442,11 @@ class BoardScreen(BoardView):
         ]
 
     def action_menu(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         super().action_menu()
 
     def action_help(self) -> None:
-        self._stop_shaking()  # the release of 2 would go to the overlay
+        self.stop_shaking()  # the release of 2 would go to the overlay
         super().action_help()
 
     def save_and_quit(self, ask: bool = True) -> bool:
@@ -489,7 +504,7 @@ class BoardScreen(BoardView):
             self._flight_t += dt / FLIGHT_S
             if self._flight_t >= 1 or self.match.skipping:
                 self._flights = []
-                self._changed()
+                self.changed()
             return True
         if self._banners:
             text, left = self._banners[0]
@@ -498,7 +513,7 @@ class BoardScreen(BoardView):
                 self._banners[0] = (text, left)
             else:
                 self._banners.pop(0)
-                self._changed()
+                self.changed()
                 if not self._banners and self._held_view is not None:
                     self._end_held_view()
             return True
@@ -510,5 +525,5 @@ class BoardScreen(BoardView):
 
     def _end_held_view(self) -> None:
         self._held_view = None
-        self._changed()
+        self.changed()
         self.match.next_turn()

@@ -77,14 +77,16 @@ class BoardView(DiceGameScreen):
             return []
         return [d["id"] for d in self.obs()["dice"] if d["where"] == "rolled" and d["targets"]]
 
-    def _fix_focus(self) -> None:
-        """Keep the die cursor on a die that may be placed (the next one in die order)."""
+    def fix_focus(self) -> None:
+        """Keep the die cursor on a die that may be placed (the next one in die order); call it
+        after changing the state by hand (a scene)."""
         dice = self.placeable()
         if self.die_focus not in dice:
             later = [d for d in dice if self.die_focus is not None and d > self.die_focus]
             self.die_focus = (later or dice or [None])[0]
 
-    def _layout(self) -> dict[str, Any]:
+    def layout(self) -> dict[str, Any]:
+        """Every part of the screen (board, tray, score table, bands) at this size."""
         theme = self.theme
         # room for the taller key bar of now and of a player's turn, so a computer's turn (one
         # row of keys) does not lay out a board the player's turn (two rows at SD) would cover
@@ -100,7 +102,7 @@ class BoardView(DiceGameScreen):
         return frozenset(f["die"] for f in self._flights if not f.get("money"))
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = self._layout()
+        layout = self.layout()
         hidden = self._hidden()
         moving = self.match.tumbling if (self.shaking or self.match.settling) else frozenset()
         slide = self._tray_slide(layout, hidden | moving)

@@ -61,15 +61,15 @@ def roll_to(screen: BoardScreen, faces: Mapping[str, str]) -> None:
         if colour is None:
             colour = R.BLANK if die in R.JAIL_IDS else None
         state.apply_action(face_index(die, colour) if colour else 0)
-    screen._changed()
-    screen._fix_focus()
+    screen.changed()
+    screen.fix_focus()
 
 
 def place(screen: BoardScreen, die: str, group: str) -> None:
     names = [d.name for d in R.PROPERTY_DICE]
     screen.state.apply_action(place_action(names.index(die), R.GROUP_INDEX[group]))
-    screen._changed()
-    screen._fix_focus()
+    screen.changed()
+    screen.fix_focus()
 
 
 def play_turns(screen: BoardScreen, turns: int, rng: np.random.Generator) -> None:
@@ -88,7 +88,7 @@ def play_turns(screen: BoardScreen, turns: int, rng: np.random.Generator) -> Non
             else:
                 state.apply_action(computer(state))
         done += 1
-    screen._changed()
+    screen.changed()
     screen.match.start()
 
 
@@ -129,7 +129,7 @@ def _chance_focused(app: App) -> BoardScreen:
     way in Persian, and both languages should show the same moment."""
     screen = _mid_turn(app)
     screen.die_focus = R.PROPERTY_IDS[5]
-    screen._changed()
+    screen.changed()
     return screen
 
 

@@ -129,7 +129,7 @@ class PigScreen(DiceGameScreen):
         if self._clear_pass_notice(event):
             return True
         if event.button in (Button.MENU, Button.INFO, Button.BACK):
-            self._stop_shaking()  # the release of 2 would go to the menu or the overlay
+            self.stop_shaking()  # the release of 2 would go to the menu or the overlay
         return super().handle(event)
 
     def bindings(self) -> tuple[Binding, ...]:
@@ -172,7 +172,7 @@ class PigScreen(DiceGameScreen):
         self.app.sound.play("shake")
 
     def action_roll(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.sound.play("roll")
         self.match.act(ROLL)
 
@@ -244,12 +244,12 @@ class PigScreen(DiceGameScreen):
             self._banner = (text, left)
             return True
         self._banner = None
-        self._changed()
+        self.changed()
         self.match.next_turn()
         return True
 
     # -- layout and drawing -------------------------------------------------------------------------
-    def _layout(self) -> dict[str, Any]:
+    def layout(self) -> dict[str, Any]:
         """The parts of the screen, laid out left to right (mirrored when drawn in Persian)."""
         theme = self.theme
         safe = theme.safe
@@ -274,7 +274,7 @@ class PigScreen(DiceGameScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme, app = self.theme, self.app
-        layout = self._layout()
+        layout = self.layout()
         widgets.background(surface, theme)
         widgets.title(surface, app, f"{t('pig.title')}: {t('pig.goal', goal=R.GOAL)}")
         obs = self.state.to_dict()

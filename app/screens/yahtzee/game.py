@@ -213,7 +213,7 @@ class GameScreen(GameView):
             self._lang_before = self.app.lang
             self.app.set_language(self.lang)
         super().on_enter()
-        self._preparing()  # a hard computer: start loading or building its table at once
+        self.preparing()  # a hard computer: start loading or building its table at once
 
     def on_leave(self) -> None:
         super().on_leave()
@@ -225,7 +225,7 @@ class GameScreen(GameView):
         self._layout_cache = None
         self._pages_cache = None
         self._cells.clear()
-        self._changed()
+        self.changed()
 
     @property
     def busy(self) -> bool:
@@ -250,15 +250,15 @@ class GameScreen(GameView):
         if power is not None and len(self.game.all_dice) - 1 in event.dice:
             face = power["face"]
             if face == yd.FREEZE:
-                self._announce(t("yahtzee.banner.freeze"))
+                self.announce(t("yahtzee.banner.freeze"))
             elif face == yd.DOUBLE:
-                self._announce(t("yahtzee.banner.double"))
+                self.announce(t("yahtzee.banner.double"))
             elif face == yd.POWER:
-                self._announce(t("yahtzee.banner.power"))
+                self.announce(t("yahtzee.banner.power"))
         numbers = self.state.numbers()
         if len(set(numbers)) == 1 and numbers:
             key = "dice_party.banner.yahtzee" if self.game.mode == "dice-party" else "yahtzee.banner.yahtzee"
-            self._announce(t(key))
+            self.announce(t(key))
         # After every roll the cursor is back on the dice, so the reflex SELECT holds a die instead of
         # scoring a box; only when no more rolling is possible does it wait on the card.
         self.zone = "card" if obs["must_score"] else "dice"
@@ -270,7 +270,7 @@ class GameScreen(GameView):
         player, box = event.player, self.game.boxes[event.box]
         if self.players[player].computer:
             name = player_names(self.players)[player]
-            self._announce(
+            self.announce(
                 t(
                     "yahtzee.banner.scored",
                     name=name,
@@ -284,7 +284,7 @@ class GameScreen(GameView):
             and self.obs()["pending_double"] is not None
         ):
             if not self.players[player].computer:
-                self._announce(t("yahtzee.banner.double_second"))
+                self.announce(t("yahtzee.banner.double_second"))
             self._fix_box_focus()
 
     def _on_undone(self, event: Any) -> None:
@@ -292,7 +292,7 @@ class GameScreen(GameView):
         self._fix_box_focus()
 
     def _on_game_over(self, event: Any) -> None:
-        self._announce(t("yahtzee.banner.game_over"))
+        self.announce(t("yahtzee.banner.game_over"))
 
     def _on_turn_started(self, event: Any) -> None:
         """A new turn (or the screen just opened): pass the remote between humans; a new turn puts
@@ -311,9 +311,14 @@ class GameScreen(GameView):
     def _on_results_due(self, event: Any) -> None:
         self._show_results()
 
-    def _announce(self, text: str, seconds: float = BANNER_S) -> None:
+    def announce(self, text: str, seconds: float = BANNER_S) -> None:
+        """Show ``text`` (POWER!, YAHTZEE!...) beside the dice once they settle, for ``seconds``."""
         self._banner = (text, seconds)
-        self._changed()
+        self.changed()
+
+    def clear_banner(self) -> None:
+        """Take the banner off now (a scene shows the landed dice bare)."""
+        self._banner = None
 
     # -- cursors ----------------------------------------------------------------------------------
     def _fix_box_focus(self) -> None:
@@ -387,7 +392,7 @@ class GameScreen(GameView):
         self.app.sound.play("shake")
 
     def action_roll(self) -> None:
-        self._stop_shaking()
+        self.stop_shaking()
         self.app.sound.play("roll")
         self.match.act(ROLL)
 
@@ -438,7 +443,7 @@ class GameScreen(GameView):
     def action_page(self) -> None:
         """Turn the card to its next page; on the card, the cursor goes to that page's first open box
         (with none there, the cursor goes back to the dice, so SELECT never scores an unseen box)."""
-        pages = self._layout()["pages"]
+        pages = self.layout()["pages"]
         self.card_page = (self.shown_page() + 1) % len(pages)
         if self.zone == "card":
             here = self._page_boxes(self.card_page)
@@ -452,15 +457,16 @@ class GameScreen(GameView):
 
     def _page_boxes(self, page: int) -> set[int]:
         """The boxes shown on card page ``page``."""
-        layout = self._layout()
+        layout = self.layout()
         return {
             row.box.id
             for (row, _), on in zip(layout["rows"], layout["row_page"], strict=True)
             if on == page and row.box is not None
         }
 
-    def _page_of_box(self, box: int) -> int:
-        layout = self._layout()
+    def page_of_box(self, box: int) -> int:
+        """The card page that shows box ``box`` (0 when the card fits on one page)."""
+        layout = self.layout()
         for (row, _), on in zip(layout["rows"], layout["row_page"], strict=True):
             if row.box is not None and row.box.id == box:
                 return on
@@ -469,7 +475,7 @@ class GameScreen(GameView):
     def _follow_box(self) -> None:
         """The card shows the page of the box cursor (while the cursor is on the card)."""
         if self.zone == "card" and self.app is not None:
-            self.card_page = self._page_of_box(self.box_focus)
+            self.card_page = self.page_of_box(self.box_focus)
 
     def action_undo(self) -> None:
         self.match.act(UNDO)
@@ -500,7 +506,7 @@ class GameScreen(GameView):
 
     def _pause(self) -> None:
         """Before a modal covers the game: the cup is put down and rolling dice land at once."""
-        self._stop_shaking()
+        self.stop_shaking()
         self.match.land()
 
     def action_menu(self) -> None:

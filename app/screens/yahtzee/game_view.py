@@ -55,7 +55,8 @@ class GameView(DiceGameScreen):
     def turn_player(self) -> int:
         return self.saved()["player"]
 
-    def _layout(self) -> dict[str, Any]:
+    def layout(self) -> dict[str, Any]:
+        """Every part of the screen (dice, card rows and pages, bands), cached per size and language."""
         theme = self.theme
         key = (theme.width, theme.height, self.app.lang)
         if self._layout_cache is not None and self._layout_cache[0] == key:
@@ -91,7 +92,7 @@ class GameView(DiceGameScreen):
         return cached[1]
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = self._layout()
+        layout = self.layout()
         slide = self._box_slide(layout)
         self._box_sliding = slide is not None
         key = (self._version, self.app.lang, surface.get_size(), self._banner is None, self._box_sliding)
@@ -203,7 +204,7 @@ class GameView(DiceGameScreen):
 
     def shown_page(self, layout: dict[str, Any] | None = None) -> int:
         """The card page on the screen (0 when the card fits on one)."""
-        layout = layout or self._layout()
+        layout = layout or self.layout()
         return min(self.card_page, len(layout["pages"]) - 1)
 
     def _draw_page_mark(self, surface, last_header, page: int, pages: int, size: int, pad: int) -> None:
@@ -279,7 +280,7 @@ class GameView(DiceGameScreen):
             looks, theme.colour("text")
         )
         bold = looks in ("filled", "allowed")
-        if (box.group or box.key) in self._layout()["short"]:
+        if (box.group or box.key) in self.layout()["short"]:
             name = scorecard.box_short_name(self.game, box)
         else:
             name = scorecard.box_name(self.game, box)
@@ -389,7 +390,7 @@ class GameView(DiceGameScreen):
         self._text(
             surface, line, size, theme.colour("text"), rect.center, "center", bold=True, max_width=rect.w
         )
-        prep = self._preparing()
+        prep = self.preparing()
         if prep is not None:
             below = (rect.centerx, rect.bottom + theme.px(4))
             self._text(
@@ -402,7 +403,7 @@ class GameView(DiceGameScreen):
                 max_width=rect.w,
             )
 
-    def _preparing(self) -> float | None:
+    def preparing(self) -> float | None:
         """Progress of the optimal table while a hard computer still waits for it, else None."""
         if not any(p.computer and p.level == "hard" for p in self.players):
             return None

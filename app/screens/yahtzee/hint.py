@@ -974,7 +974,8 @@ CLASSIC_SCENE_TURNS = (
 )
 
 
-def _backdrop(app: Any) -> None:
+def backdrop(app: Any) -> None:
+    """Push a plain backdrop for a hint opened on its own (a scene, a benchmark): nothing under it."""
     from app.screen import Screen
 
     class Backdrop(Screen):
@@ -985,7 +986,7 @@ def _backdrop(app: Any) -> None:
 
 
 def _scene_hint(app: Any, state: YahtzeeState, solver: Solver | None = None, page: str = ODDS) -> None:
-    _backdrop(app)
+    backdrop(app)
     screen = HintScreen(state, solver=solver)
     app.push(screen)
     screen.wait()
@@ -1076,17 +1077,15 @@ def frames_while_computing(profile: str, name: str, period_s: float = 0.02) -> d
 
     def forget() -> None:
         forget_mode_odds()
-        with solver_table._lock:
-            solver_table._loaded.clear()
-        with ai._prep_lock:
-            ai._preparers.clear()
+        solver_table.forget_loaded()
+        ai.forget_preparers()
 
     h = Headless(profile=profile, lang="en", home=False)
     try:
         game = load_game(name, num_players=2 if name == "dice-party" else 1)
         state = game.new_initial_state()
         roll(state, BENCH_POSITIONS[name])
-        _backdrop(h.app)
+        backdrop(h.app)
         warm = HintScreen(state)
         h.app.push(warm)
         warm.wait()

@@ -46,7 +46,7 @@ def play_turns(screen: GameScreen, turns: int) -> None:
         state.apply_action(_best_box(screen))
         while not state.is_terminal() and state.to_dict()["double_first"] is not None:
             state.apply_action(_best_box(screen))
-    screen._changed()
+    screen.changed()
     screen.match.start()
 
 
@@ -54,8 +54,8 @@ def roll_to(screen: GameScreen, faces: list[int]) -> None:
     """Roll with chosen face indices for the dice thrown (as if the dice fell so, landed already)."""
     screen.match.act(ROLL, outcomes=faces)
     screen.match.land()
-    screen._banner = None
-    screen._changed()
+    screen.clear_banner()
+    screen.changed()
 
 
 def _game(app: App, mode: str, players: list[PlayerSpec], tile: str, lang: str | None = None) -> GameScreen:
@@ -194,7 +194,7 @@ def _power_shaking(app: App) -> None:
     roll_to(screen, [5, 5, 5, 2, 0, 5])
     screen.state.apply_action(screen.state.string_to_action("toggle 6"))
     screen.state.apply_action(screen.state.string_to_action("toggle 1"))
-    screen._changed()
+    screen.changed()
     screen.action_shake()
 
 

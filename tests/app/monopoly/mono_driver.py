@@ -207,5 +207,5 @@ def throw(h: Headless, game: GameScreen, outcome: int, hold_ms: int = 0) -> None
     h.app.pipeline.push_key(Button.DIGIT_2, True, h.clock.now, source="script")
     h.app.step()
     h.advance(hold_ms)
-    game._stop_shaking()
+    game.stop_shaking()
     game.match.act(G.ROLL, outcomes=(outcome,))

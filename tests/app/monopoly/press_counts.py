@@ -35,7 +35,7 @@ class Counter:
 def _wait(h: Headless, game: GameScreen, c: Counter) -> None:
     """Let the dice, tokens and computers play until a human decides (hand-overs cost a press)."""
     for _ in range(4000):
-        if game._pass_to is not None:
+        if game.passing_to is not None:
             c.press(Button.UP)
         elif game.computer_turn or game.busy or game.match.actor is None:
             h.advance(200)

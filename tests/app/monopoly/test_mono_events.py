@@ -41,9 +41,9 @@ def test_rent_is_said_with_its_square_once_the_token_arrives_and_kept(tmp_path):
         throw(h, game, 0 * 6 + 1)
         said = "Rent for Atlantic Avenue to Computer 2: Player 1 pays $22."
         h.advance(game.match.rules.pace.settle_s * 1000 + mono_game.LAND_S * 1000 + 100)
-        assert game._walk and said not in game.history and not game.message  # not before it arrives
+        assert game.walking and said not in game.history and not game.message  # not before it arrives
         h.advance(mono_game.STEP_S * 1000 * 5)
-        assert not game._walk and game.history[-2:] == ["Player 1 threw 1 + 2 = 3.", said]
+        assert not game.walking and game.history[-2:] == ["Player 1 threw 1 + 2 = 3.", said]
         h.render()
         drawn = " ".join(run.text for run in h.app.text.runs if not run.covered)
         assert "Rent for Atlantic Avenue" in drawn  # beside the decision, in the close-up
@@ -58,7 +58,7 @@ def test_rent_is_said_with_its_square_once_the_token_arrives_and_kept(tmp_path):
 
 def test_the_history_keeps_the_last_thirty_lines(tmp_path):
     with board(tmp_path, ROLL_AT_40, "hd-720") as (_, game):
-        game._log([f"line {k}" for k in range(45)])
+        game.add_history([f"line {k}" for k in range(45)])
         assert game.history == [f"line {k}" for k in range(15, 45)]
 
 

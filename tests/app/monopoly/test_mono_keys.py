@@ -86,7 +86,7 @@ def test_a_trades_cash_is_typed_with_the_digit_keys(tmp_path):
         amount = min(120, game.state.cash[0])
         _type(h, amount)
         assert game.state.trade[3] == amount  # in the offer at once
-        assert "pay" in game._prompt(game.obs())
+        assert "pay" in game.prompt(game.obs())
         go_to("ask")
         _type(h, 5)
         assert game.state.trade[3] == -5 and game.rows()[game.row].value == "$5"
@@ -122,7 +122,7 @@ def test_three_books_the_window_between_turns_for_a_human(tmp_path):
         assert any(e.player == 0 and e.action == G.PASS for e in acted)
         _play_until(driver, lambda: state.turn == 1 and game.computer_turn)
         h.press(Button.DIGIT_3)
-        assert game.booked == [0] and "After this turn: Player 1" in game._prompt(game.obs())
+        assert game.booked == [0] and "After this turn: Player 1" in game.prompt(game.obs())
         h.press(Button.DIGIT_3)  # pressed again: nobody
         assert game.booked == []
         h.press(Button.DIGIT_3)
@@ -133,7 +133,7 @@ def test_three_books_the_window_between_turns_for_a_human(tmp_path):
         assert state.phase == G.P_FLOOR and game.match.actor == 0 and not game.computer_turn
         rows = game.rows()
         assert rows[0].action == G.PASS and any(r.command == "manage" or r.owner == 1 for r in rows[1:])
-        assert "Player 1: trade, build or mortgage" in game._prompt(game.obs())  # after what happened
+        assert "Player 1: trade, build or mortgage" in game.prompt(game.obs())  # after what happened
         h.press(Button.SELECT)  # nothing to do this time
         assert game.booked == [] and state.phase == G.P_ROLL and state.turn == 0
     finally:

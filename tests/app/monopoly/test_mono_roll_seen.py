@@ -30,14 +30,14 @@ def test_the_dice_land_in_view_with_their_total_before_the_token_walks(tmp_path)
         throw(h, game, 3 * 6 + 1, hold_ms=300)  # 4 and 2
         assert not game.closeup and game.rows() == []  # the dice first, in the overview
         _landed(h, game)
-        assert not game.closeup and game._dice_rects
+        assert not game.closeup and game.dice_rects
         assert "4 + 2 = 6." in _drawn(h)
         assert game.rows() == []
         h.advance(mono_game.LAND_S * 1000)
-        assert game.closeup and game._walk  # now the view follows the token
+        assert game.closeup and game.walking  # now the view follows the token
         assert game.rows() == [] and "Player 1 threw 4 + 2 = 6." in " ".join(_drawn(h))
         h.advance(mono_game.STEP_S * 1000 * 8 + 200)
-        assert not game._walk and game.state.pos[0] == (start + 6) % 40
+        assert not game.walking and game.state.pos[0] == (start + 6) % 40
         assert game.rows() or game.computer_turn  # the decision waited for the token
 
 
@@ -60,6 +60,6 @@ def test_a_throw_that_ends_the_turn_is_shown_before_the_next_turn(tmp_path):
         _landed(h, game)
         assert "4 + 3 = 7." in _drawn(h) and not started
         h.advance(mono_game.LAND_S * 1000 + mono_game.STEP_S * 1000 * 3)
-        assert game.closeup and game._walk and not started
+        assert game.closeup and game.walking and not started
         h.advance(mono_game.STEP_S * 1000 * 6 + 200)
-        assert not game._walk and [e.player for e in started] == [1]  # once the walk is seen
+        assert not game.walking and [e.player for e in started] == [1]  # once the walk is seen

@@ -88,7 +88,7 @@ def test_a_chance_that_completes_a_group_is_offered_that_group_first(headless):
     assert screen.group_focus == GROUP["pink"]
     h.keys("SELECT")
     assert screen.state.group_complete(GROUP["pink"])
-    assert "house die joins" in screen._banners[0][0]
+    assert "house die joins" in screen.banners[0]
     parts = screen.obs()["score_parts"]
     assert parts["basic"] == R.GROUPS[GROUP["pink"]].board_value
 
@@ -139,7 +139,7 @@ def test_the_third_policeman_is_announced_and_scores_nothing(headless):
     frame = h.render()
     assert frame.get_size() == (720, 576)
     h.press(Button.DIGIT_0)  # any key
-    assert screen._held_view is None and screen.computer_turn
+    assert not screen.holding_view and screen.computer_turn
     assert screen.jailed_last == [True, False]  # the table says "Jail" for the last turn
     assert BoardScreen.from_payload(screen.save_payload()).jailed_last == [True, False]
 
@@ -155,9 +155,9 @@ def test_policemen_and_go_move_by_themselves(headless):
     h.press(Button.DIGIT_2, 200)
     assert screen.match.settling  # the dice tumble first
     h.advance(600)
-    assert screen._flights and all(f["to"][0] in ("jail", "go") for f in screen._flights)
+    assert screen.flights and all(to[0] in ("jail", "go") for to in screen.flights)
     h.advance(800)
-    assert not screen._flights
+    assert not screen.flights
     assert screen.obs()["policemen"] == 1
 
 
@@ -200,7 +200,7 @@ def test_odds_screen_works_in_a_thread(headless):
     h.app.push(odds)
     assert odds.job.wait(10)
     h.advance(50)
-    assert odds._shown_done
+    assert not odds.ticking  # the numbers are in: nothing more to wait for
 
 
 def test_computer_turn_step_by_step_and_select_skips(headless):

@@ -73,7 +73,7 @@ def test_the_panel_shows_the_room_and_who_is_connected(tmp_path):
         box.render()
         drawn = [run.text for run in box.app.text.runs if not run.covered and not run.clipped]
         assert service.server.room in drawn and "Seat 2: Bob" in drawn and service.address in drawn
-        assert service.server.inbox.fileno() in box.app._wait_fds()  # a phone's message wakes the loop
+        assert service.server.inbox.fileno() in box.app.wait_fds()  # a phone's message wakes the loop
         box.keys("BACK")
         assert not isinstance(box.top, PhonesScreen)
     finally:
@@ -121,7 +121,7 @@ def test_a_move_from_a_phone_takes_down_the_pass_the_remote_banner(tmp_path):
         screen._pass_to = "Ann"
         roll = screen.state.string_to_action("roll")
         service._act(99, 0, {"type": "act", "id": 1, "action": roll, "move": service.move})
-        assert screen._pass_to is None and screen.state.to_dict(0)["dice"] is not None  # rolled
+        assert screen.passing_to is None and screen.state.to_dict(0)["dice"] is not None  # rolled
     finally:
         box.close()
 

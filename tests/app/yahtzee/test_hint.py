@@ -142,7 +142,7 @@ def test_percent_edges():
 
 def _hint_app(state, **kwargs):
     h = Headless(profile="sd-pal", lang="en", home=False)
-    hint._backdrop(h.app)
+    hint.backdrop(h.app)
     screen = HintScreen(state, **kwargs)
     h.app.push(screen)
     return h, screen

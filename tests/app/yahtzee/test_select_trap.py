@@ -93,7 +93,7 @@ def test_a_banner_waits_for_the_dice_to_land(h):
     h.app.step()
     h.press(Button.DIGIT_2, 300)  # released: the dice tumble for a moment
     assert screen.match.settling
-    screen._announce("YAHTZEE!")
+    screen.announce("YAHTZEE!")
     h.app.step()
     assert "YAHTZEE!" not in [run.text for run in h.app.text.runs]
     while screen.match.settling:

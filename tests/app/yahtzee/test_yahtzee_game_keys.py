@@ -91,7 +91,7 @@ def test_three_toggles_the_info_line(h):
     without = h.render().copy()
     h.press(Button.DIGIT_3)
     assert screen.show_info
-    band = screen._layout()["info"]
+    band = screen.layout()["info"]
     probe = (band.x + 6, band.centery)  # the band's border
     assert with_info.get_at(probe) != without.get_at(probe)
 
@@ -382,7 +382,7 @@ def test_hard_computer_plays_while_its_table_is_prepared(h, monkeypatch):
 
     monkeypatch.setattr(ai, "table_preparer", lambda rules: Preparing())
     screen = _push(h, "classic", (PlayerSpec(True, "hard"),))
-    assert screen._preparing() == pytest.approx(0.4)
+    assert screen.preparing() == pytest.approx(0.4)
     for _ in range(100):
         h.advance(200)
         if screen.state.turns_taken()[0] >= 1:

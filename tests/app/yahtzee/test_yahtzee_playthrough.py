@@ -75,7 +75,7 @@ def test_every_box_can_be_scored_through_the_card_pages(tmp_path, keys, mode):
                 open_boxes = [b for b in screen.order if b in screen.state.allowed_boxes()]
                 target = open_boxes[-1] if turn % 2 == 0 else open_boxes[0]
                 for _ in range(len(pages)):  # 6 until the target's page shows
-                    if screen.shown_page() == screen._page_of_box(target):
+                    if screen.shown_page() == screen.page_of_box(target):
                         break
                     h.press(Button.DIGIT_6)
                     turned.add(screen.shown_page())
@@ -85,7 +85,7 @@ def test_every_box_can_be_scored_through_the_card_pages(tmp_path, keys, mode):
                         break
                     h.press(Button.RIGHT)
                 assert screen.box_focus == target and screen.zone == "card"
-                assert screen.shown_page() == screen._page_of_box(target)  # the cursor is in sight
+                assert screen.shown_page() == screen.page_of_box(target)  # the cursor is in sight
                 h.press(Button.SELECT)
                 if screen.confirming is not None:
                     h.press(Button.SELECT)

@@ -523,9 +523,9 @@ def test_hards_reserve_minds_less_of_the_worst_rent_with_more_opponents():
     level = [0] * 40
     level[park_place] = level[boardwalk] = 2
     duel = _view(owner, level=level)
-    assert hard._reserve(duel) == ai.RESERVE_DUEL + 0.2 * 600
+    assert hard.reserve(duel) == ai.RESERVE_DUEL + 0.2 * 600
     state = G.MonopolyGame(4).new_initial_state()
     for sq in owner:
         state.owner[sq] = 1
     table = dataclasses.replace(View.from_state(state), me=0, level=level)
-    assert hard._reserve(table) == ai.RESERVE_BASE + 0.1 * 600
+    assert hard.reserve(table) == ai.RESERVE_BASE + 0.1 * 600

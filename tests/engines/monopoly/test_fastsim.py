@@ -24,7 +24,7 @@ def test_the_set_order_is_pythons():
     rng = random.Random(3)
     for _ in range(400):
         keys = sorted(rng.sample(range(G.PLACE_BASE + R.NUM_SQUARES), rng.randint(0, 60)))
-        assert fastsim._core.set_order(keys) == list(frozenset(keys))
+        assert fastsim.set_order(keys) == list(frozenset(keys))
 
 
 SIX = ["medium", "medium", "buy-everything", "medium", "buy-everything", "medium"]
@@ -111,12 +111,12 @@ def test_a_winner_short_of_the_interest_plays_alike_on_both_cores(monkeypatch, n
         monkeypatch.setattr(
             G.MonopolyGame, "options", {**G.MonopolyGame.options, "starting_cash": Option(cash)}
         )
-        fastsim._core.configure(fastsim._rules())
+        fastsim.reconfigure()
         engine = fastsim_check.engine_game(names, 3, index, 500, True)
         fast = fastsim.play_raw(names, 3, index, 500, True)
     finally:
         monkeypatch.undo()
-        fastsim._core.configure(fastsim._rules())
+        fastsim.reconfigure()
     assert path in paths
     assert {k: fast[k] for k in fastsim_check.COMPARED} == {k: engine[k] for k in fastsim_check.COMPARED}
 
@@ -188,12 +188,12 @@ def test_a_changed_rule_changes_both_cores_alike(monkeypatch, module, changes, n
     try:
         for name, value in changes.items():
             monkeypatch.setattr(module, name, value)
-        fastsim._core.configure(fastsim._rules())
+        fastsim.reconfigure()
         changed = fastsim.play_raw(names, seed, 0, 60, True)
         assert changed["cash"] == fastsim_check.engine_game(names, seed, 0, 60, True)["cash"]
     finally:
         monkeypatch.undo()
-        fastsim._core.configure(fastsim._rules())
+        fastsim.reconfigure()
     assert fastsim.play_raw(names, seed, 0, 60, True)["cash"] != changed["cash"]
 
 

@@ -160,8 +160,8 @@ def test_the_two_plain_jail_dice_are_interchangeable(solver):
     # whole-turn solver counts them (five jail states), this solver keeps them apart (seven).
     assert R.JAIL_DICE[1].faces == R.JAIL_DICE[2].faces
     for flag in (False, True):
-        chain = solver._chains[flag]
-        values = solver._values[flag]
+        chain = solver.chains[flag]
+        values = solver.values[flag]
         swapped = 0
         for i, s in enumerate(chain.states):
             twin = exact.BankState((s.jailed[0], s.jailed[2], s.jailed[1]), s.go_count, s.houses, s.hotels)
@@ -290,13 +290,13 @@ def test_the_one_step_rule_is_hards_rule_and_never_beats_the_optimum(solver):
     # Without the house die only GO can still be won and every throw can only worsen the jail
     # squares: a monotone stopping problem, where the one-step rule is optimal. The house die's
     # broken house and Get Out of Jail Free break that, and the rules differ by up to ~$200.
-    gaps = {flag: solver._values[flag] - solver.one_step_values(flag) for flag in (False, True)}
+    gaps = {flag: solver.values[flag] - solver.one_step_values(flag) for flag in (False, True)}
     assert abs(gaps[False]).max() < 1e-6
     assert gaps[True].min() > -1e-6 and gaps[True].max() > 100
     for _, (board, basic, house_die) in BOARDS.items():
         for jailed in exact.JAIL_STATES:
             pos = Position.from_observation(board_state(board, jailed).to_dict(0))
-            chain, b, s = solver._locate(basic, jailed, 0, 0, 0, house_die)
+            chain, b, s = solver.locate(basic, jailed, 0, 0, 0, house_die)
             assert solver.one_step_rolls(house_die)[b, s] == (roll_once_value(pos) > pos.turn_score())
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import engines.runtime
 from engines.monopoly_dice import END_TURN, ROLL, MonopolyDiceState, odds, place_action
 from engines.monopoly_dice import rules as R
 from engines.monopoly_dice import solver as S
@@ -237,11 +236,13 @@ def test_kinds_and_bank_states():
     )
 
 
-def test_the_background_build_runs_in_another_process_and_saves_the_table(tmp_path, monkeypatch):
+def test_the_background_build_runs_in_another_process_and_saves_the_table(
+    tmp_path, monkeypatch, engine_runtime
+):
     from app.work import run_in_process
 
-    monkeypatch.setattr(engines.runtime, "_directory", tmp_path)
-    monkeypatch.setattr(engines.runtime, "_runner", run_in_process)
+    engine_runtime.set_cache_dir(tmp_path)
+    engine_runtime.set_build_runner(run_in_process)
     monkeypatch.setattr(TT, "_loaded", None)
     state = plain_turn()
     start = TT.position_pair(position(state))

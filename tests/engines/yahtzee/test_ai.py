@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 from yahtzee_helpers import new_state, roll
 
-import engines.runtime
 from engines.core import TERMINAL, play_out
 from engines.yahtzee import ai
 from engines.yahtzee.players import make_player
@@ -166,12 +165,12 @@ def test_decision_times_are_measured(sub_game_table):
 
 
 @pytest.fixture
-def empty_cache(tmp_path, monkeypatch):
+def empty_cache(tmp_path, monkeypatch, engine_runtime):
     """A table cache of this test's own, empty. The suite's shared cache (tests/conftest.py) may
     already hold the full Classic table, saved by whichever earlier test of the run built it."""
     cache = tmp_path / "table-cache"
     monkeypatch.setenv("TVGAMES_CACHE", str(cache))  # for the command, which configures the engines
-    monkeypatch.setattr(engines.runtime, "_directory", cache)
+    engine_runtime.set_cache_dir(cache)
     assert not table_path(CLASSIC).exists()
     return cache
 

@@ -13,10 +13,10 @@ from engines.yahtzee.solver import CLASSIC, DICE_PARTY, Solver, rules_for, state
 
 
 @pytest.fixture(autouse=True)
-def _fresh_memory(monkeypatch, tmp_path):
+def _fresh_memory(monkeypatch, tmp_path, engine_runtime):
     # These tests fake builds: keep their tables out of the suite's shared cache (conftest).
-    monkeypatch.setattr(engines.runtime, "_directory", tmp_path / "cache")
-    monkeypatch.setattr(engines.runtime, "_runner", None)  # builds on the preparer's thread
+    engine_runtime.set_cache_dir(tmp_path / "cache")
+    engine_runtime.set_build_runner(None)  # builds on the preparer's thread
     monkeypatch.setattr(st, "_loaded", {})
     monkeypatch.setattr(ai, "_preparers", {})
 
