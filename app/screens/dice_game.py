@@ -179,6 +179,8 @@ class DiceGameScreen(Screen):
     """The end of a throw's tumble: the dice show their faces and swing less and less, then rest."""
 
     match: Match
+    roll_action: int
+    """The engine's action that throws the dice (hold 2 shakes them, letting go throws)."""
     save_slot: str | None = None
     """The save this game came from or was last written to (None: a new game, never saved)."""
 
@@ -286,6 +288,15 @@ class DiceGameScreen(Screen):
         self._pass_to = None
         self.changed()
         return True
+
+    def action_shake(self) -> None:
+        self.match.shake()
+        self.app.sound.play("shake")
+
+    def action_roll(self) -> None:
+        self.stop_shaking()
+        self.app.sound.play("roll")
+        self.match.act(self.roll_action)
 
     def stop_shaking(self) -> None:
         """Let go of the held 2: the dice stop tumbling and the shake sound ends."""

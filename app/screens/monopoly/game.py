@@ -96,6 +96,8 @@ class GameScreen(GameView):
     """One game of Monopoly, from the first roll to the results: the keys, the match's events and
     saving (:class:`~app.screens.monopoly.board_view.GameView` draws)."""
 
+    roll_action = G.ROLL
+
     howto_game = "monopoly"
     """INFO, then SELECT, opens these How to play pages."""
 
@@ -624,15 +626,6 @@ class GameScreen(GameView):
                 return row.entry != "bid" or row.action is not None
             return bool(rows)
         return True
-
-    def action_shake(self) -> None:
-        self.match.shake()
-        self.app.sound.play("shake")
-
-    def action_roll(self) -> None:
-        self.stop_shaking()
-        self.app.sound.play("roll")
-        self.match.act(G.ROLL)
 
     def action_row(self, step: int) -> None:
         rows = self.rows()

@@ -58,6 +58,8 @@ STOP_BANNER_S = 1.4
 class BoardScreen(BoardView):
     """One game of Monopoly Dice, from the first roll to the winner."""
 
+    roll_action = ROLL
+
     BINDINGS = (
         Binding(Button.DIGIT_2, "shake", "mdice.key.roll"),
         Binding(Button.DIGIT_2, "roll", "", kind=Press.RELEASE, show=False),
@@ -345,15 +347,6 @@ class BoardScreen(BoardView):
         if action == "odds":
             return self.choosing is None
         return True
-
-    def action_shake(self) -> None:
-        self.match.shake()
-        self.app.sound.play("shake")
-
-    def action_roll(self) -> None:
-        self.stop_shaking()
-        self.app.sound.play("roll")
-        self.match.act(ROLL)
 
     def action_arrow(self, button: Button) -> None:
         if self.choosing is not None:

@@ -41,6 +41,8 @@ def player_names(players: Sequence[PlayerSpec]) -> list[str]:
 class PigScreen(DiceGameScreen):
     """One game of Pig, from the first roll to the winner."""
 
+    roll_action = ROLL
+
     BINDINGS = (
         Binding(Button.DIGIT_2, "shake", "pig.key.roll"),
         Binding(Button.DIGIT_2, "roll", "", kind=Press.RELEASE, show=False),
@@ -166,15 +168,6 @@ class PigScreen(DiceGameScreen):
         if action == "hold":
             return HOLD in legal
         return action == "odds"
-
-    def action_shake(self) -> None:
-        self.match.shake()
-        self.app.sound.play("shake")
-
-    def action_roll(self) -> None:
-        self.stop_shaking()
-        self.app.sound.play("roll")
-        self.match.act(ROLL)
 
     def action_hold(self) -> None:
         self.match.act(HOLD)

@@ -97,6 +97,8 @@ def new_match(
 class GameScreen(GameView):
     """One game of the Yahtzee family, from the first roll to the results."""
 
+    roll_action = ROLL
+
     BINDINGS = (
         Binding(Button.DIGIT_2, "shake", "yahtzee.key.roll_short"),
         Binding(Button.DIGIT_2, "roll", "", kind=Press.RELEASE, show=False),
@@ -386,15 +388,6 @@ class GameScreen(GameView):
         if action == "hint":
             return self.saved()["rolls"] > 0
         return True
-
-    def action_shake(self) -> None:
-        self.match.shake()
-        self.app.sound.play("shake")
-
-    def action_roll(self) -> None:
-        self.stop_shaking()
-        self.app.sound.play("roll")
-        self.match.act(ROLL)
 
     def action_die(self, step: int) -> None:
         self.zone = "dice"
